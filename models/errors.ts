@@ -1,0 +1,51 @@
+/**
+ * @fileoverview Errors of the model layer. Every failure of a chat request
+ * becomes one `ModelError` whose `kind` says what the caller can do about it;
+ * the review loop turns it into an `incomplete` result with the message.
+ */
+
+/**
+ * - `unreachable`: nothing answered at the host (not running, wrong host).
+ * - `timeout`: one request took longer than its per-request limit.
+ * - `aborted`: the caller's signal cancelled the request.
+ * - `http`: the server answered with a non-2xx status (`status` is set).
+ * - `invalid-response`: a 2xx reply that is not a chat response.
+ */
+export type ModelErrorKind = 'unreachable' | 'timeout' | 'aborted' | 'http' | 'invalid-response';
+
+export interface ModelErrorDetails {
+  /** The Ollama base URL the request went to. */
+  readonly host: string;
+  /** HTTP status, for `kind: 'http'`. */
+  readonly status?: number;
+  readonly cause?: unknown;
+}
+
+/** A chat request failed; `message` is written for the person running review-guard. */
+export class ModelError extends Error {
+  override readonly name = 'ModelError';
+  readonly kind: ModelErrorKind;
+  readonly host: string;
+  readonly status: number | undefined;
+
+  constructor(kind: ModelErrorKind, message: string, details: ModelErrorDetails) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.kind = kind;
+    this.host = details.host;
+    this.status = details.status;
+  }
+}
+
+/** `model.host` or `OLLAMA_HOST` is not something a URL can be made of. */
+export class InvalidOllamaHostError extends Error {
+  override readonly name = 'InvalidOllamaHostError';
+
+  constructor(
+    readonly value: string,
+    /** Where the value came from: the config file or the environment. */
+    readonly origin: 'config' | 'env',
+  ) {
+    const where = origin === 'config' ? 'model.host' : 'OLLAMA_HOST';
+    super(`${where} "${value}" is not a valid Ollama address (expected host, host:port or a URL such as http://127.0.0.1:11434)`);
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * @fileoverview The chat-model port the reviewer loop talks to. The Ollama
+ * client implements it; tests script it through a fake Ollama server.
+ */
+
+export interface ToolCall {
+  readonly function: {
+    readonly name: string;
+    /** Models sometimes send a JSON string instead of an object. */
+    readonly arguments: Record<string, unknown> | string;
+  };
+}
+
+export interface ChatMessage {
+  readonly role: 'system' | 'user' | 'assistant' | 'tool';
+  readonly content: string;
+  readonly tool_calls?: readonly ToolCall[];
+  /** On `tool` messages: which tool produced this content. */
+  readonly tool_name?: string;
+}
+
+/** A tool offered to the model, in Ollama's function-calling shape. */
+export interface ToolSpec {
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the arguments object. */
+  readonly parameters: Record<string, unknown>;
+}
+
+export interface ChatRequest {
+  readonly messages: readonly ChatMessage[];
+  readonly tools?: readonly ToolSpec[];
+  /** `"json"` or a JSON Schema for structured output. */
+  readonly format?: 'json' | Record<string, unknown>;
+  readonly signal?: AbortSignal;
+}
+
+export interface ChatResponse {
+  readonly message: ChatMessage;
+  /** Tokens the model generated for this turn, when the server says. */
+  readonly evalCount?: number;
+}
+
+export interface LlmClient {
+  /** Where the model runs and which model it is, for messages. */
+  readonly description: string;
+  chat(request: ChatRequest): Promise<ChatResponse>;
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+/**
+ * @fileoverview The `review-guard` command. Chooses the command, maps errors
+ * to exit codes; each command does the work and returns what to print.
+ */
+import { UserError } from '../pipeline/index.js';
+import { VERSION } from '../version.js';
+import { parseCliArgs } from './args.js';
+import { runIndex } from './commands/index-command.js';
+import { runReview } from './commands/review.js';
+import { runServe } from './commands/serve.js';
+import { EXIT, type CommandOutput } from './exit-codes.js';
+import { COMMAND_HELP, MAIN_HELP } from './help.js';
+
+async function main(argv: readonly string[]): Promise<number> {
+  const args = parseCliArgs(argv);
+  if (args.version) return print({ stdout: VERSION, exitCode: EXIT.ok });
+  if (args.command === 'help' || args.command === undefined) {
+    const topic = args.command === 'help' ? args.positionals[0] : undefined;
+    return print({ stdout: (topic && COMMAND_HELP[topic]) || MAIN_HELP, exitCode: EXIT.ok });
+  }
+  if (args.help) {
+    return print({ stdout: COMMAND_HELP[args.command] ?? MAIN_HELP, exitCode: EXIT.ok });
+  }
+  const cwd = process.cwd();
+  switch (args.command) {
+    case 'review':
+      return print(await runReview(args, cwd));
+    case 'index':
+      return print(await runIndex(args, cwd, process.stderr));
+    case 'serve':
+      runServe(args, cwd, process.stderr);
+      return EXIT.ok;
+    default:
+      throw new UserError(`unknown command "${args.command}"; commands: review, index, serve, help`);
+  }
+}
+
+function print(output: CommandOutput): number {
+  if (output.stdout) process.stdout.write(`${output.stdout}\n`);
+  return output.exitCode;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UserError) {
+      process.stderr.write(`review-guard: ${error.message}\n`);
+      process.exitCode = EXIT.usage;
+      return;
+    }
+    process.stderr.write(`review-guard: internal error: ${(error as Error).stack ?? String(error)}\n`);
+    process.exitCode = 70;
+  },
+);

@@ -1,0 +1,22 @@
+/**
+ * @fileoverview `review-guard serve`: the MCP server over stdio. The era of
+ * each connection (2025 initialize or 2026-07-28 discover) is the SDK's call.
+ */
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { createMcpServer } from '../../mcp/server.js';
+import { createReviewService, type ReviewService } from '../../pipeline/index.js';
+import type { CliArgs } from '../args.js';
+import { workspaceRoot } from '../root.js';
+
+/** Starts serving; resolves once the server is listening (it runs until stdin closes). */
+export function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteStream): void {
+  const root = workspaceRoot(cwd, args.root);
+  let service: Promise<ReviewService> | undefined;
+  // A broken config must not stop the server: review_code reports it as an error result instead.
+  const getService = (): Promise<ReviewService> => (service ??= createReviewService({ root }));
+  getService().catch((error: Error) => stderr.write(`review-guard: ${error.message}\n`));
+  serveStdio(() => createMcpServer(getService), {
+    onerror: (error) => stderr.write(`review-guard: ${error.message}\n`),
+  });
+  stderr.write(`review-guard: serving MCP over stdio for ${root}\n`);
+}

@@ -1,0 +1,67 @@
+/**
+ * @fileoverview Help texts, one per command, each with examples.
+ */
+
+export const MAIN_HELP = `review-guard — a local second pair of eyes for coding agents
+
+Usage: review-guard <command> [options]
+
+Commands:
+  review <files...>   review changed files: rules, duplicate search, local model
+  index               build or update the similarity index of the workspace
+  serve               run the MCP server over stdio (for Claude Code, Cursor, …)
+  help [command]      show help for a command
+
+Common options:
+  --root DIR          workspace root (default: nearest folder with .git or
+                      review-guard.config.json, else the current folder)
+  -h, --help          show help
+  -v, --version       print the version
+
+Exit codes: 0 no error findings, 1 error findings, 2 usage, config or input problem.
+
+Examples:
+  review-guard review src/handler/settings.ts
+  review-guard review --no-model --json src/a.ts src/b.ts
+  review-guard index --rebuild
+  review-guard serve --root /path/to/repo
+`;
+
+export const COMMAND_HELP: Readonly<Record<string, string>> = {
+  review: `Usage: review-guard review <files...> [--json] [--no-model] [--root DIR]
+
+Reviews the given files (paths relative to the current folder or absolute,
+inside the workspace root): deterministic rules first, then the similarity
+index for existing code the files duplicate, then the local model (Ollama)
+to judge near matches. Without a reachable model the rule and index findings
+are still reported, with a warning that says why the model stage did not run.
+
+Options:
+  --json        print the result as JSON ({findings, summary})
+  --no-model    skip the model stage (rules and index only; fast, offline)
+  --root DIR    workspace root
+
+Examples:
+  review-guard review src/handler/settings.ts
+  review-guard review --no-model src/**/*.ts
+  review-guard review --json src/a.ts > findings.json
+`,
+  index: `Usage: review-guard index [--rebuild] [--root DIR]
+
+Builds or updates the similarity index under .review-guard/ in the workspace
+root. Only files whose content changed are re-indexed; --rebuild starts over.
+A review updates the index by itself; run this to warm it up ahead of time.
+
+Examples:
+  review-guard index
+  review-guard index --rebuild --root ../other-repo
+`,
+  serve: `Usage: review-guard serve [--root DIR]
+
+Runs the MCP server over stdio with the tool review_code. Serves 2025-era
+hosts (initialize handshake) and 2026-07-28 clients from the same process.
+
+Example .mcp.json for Claude Code:
+  {"mcpServers": {"review-guard": {"command": "npx", "args": ["review-guard", "serve"]}}}
+`,
+};

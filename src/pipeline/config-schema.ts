@@ -1,0 +1,59 @@
+/**
+ * @fileoverview The configuration schema: one file, every field defaulted.
+ * Unknown keys are rejected so a typo is reported instead of ignored.
+ */
+import { z } from 'zod';
+import { SEVERITIES } from '../../rules/define-rule.js';
+
+export const CONFIG_FILE_NAME = 'review-guard.config.json';
+
+const RuleLevelSchema = z.enum(['off', ...SEVERITIES]);
+
+/** `"error"`, `["error", {max: 300}]` or `{severity, options}`, as linters accept. */
+const RuleSettingSchema = z.union([
+  RuleLevelSchema,
+  z.tuple([RuleLevelSchema]).rest(z.unknown()),
+  z.strictObject({ severity: RuleLevelSchema.optional(), options: z.unknown().optional() }),
+]);
+
+const IndexConfigSchema = z.strictObject({
+  enabled: z.boolean().default(true),
+  /** Where the index lives, relative to the workspace root. */
+  dir: z.string().min(1).default('.review-guard/index'),
+  /** Structural score at or above which a match is reported without the model. */
+  duplicateThreshold: z.number().min(0.5).max(1).default(0.95),
+  /** Candidates the index proposes per chunk. */
+  candidates: z.number().int().min(1).max(50).default(5),
+});
+
+const ModelConfigSchema = z.strictObject({
+  enabled: z.boolean().default(true),
+  /** Ollama base URL; when absent, OLLAMA_HOST, then http://127.0.0.1:11434. */
+  host: z.string().url().optional(),
+  model: z.string().min(1).default('qwen3-coder:30b'),
+  maxTurns: z.number().int().min(1).max(20).default(6),
+  /** Budget for the whole model stage of one review. */
+  timeoutMs: z.number().int().min(1000).max(600_000).default(45_000),
+  /** Budget for one chat request. */
+  requestTimeoutMs: z.number().int().min(1000).max(600_000).default(30_000),
+  temperature: z.number().min(0).max(2).default(0),
+  numCtx: z.number().int().min(2048).optional(),
+  keepAlive: z.string().optional(),
+});
+
+export const ConfigSchema = z.strictObject({
+  $schema: z.string().optional(),
+  rules: z.record(z.string(), RuleSettingSchema).default({}),
+  /** Files larger than this are not reviewed or indexed. */
+  maxFileBytes: z.number().int().min(1024).default(1024 * 1024),
+  index: IndexConfigSchema.default(IndexConfigSchema.parse({})),
+  model: ModelConfigSchema.default(ModelConfigSchema.parse({})),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+export type RuleSetting = z.infer<typeof RuleSettingSchema>;
+
+/** The configuration with every default, as used when no file exists. */
+export function defaultConfig(): Config {
+  return ConfigSchema.parse({});
+}

@@ -1,0 +1,69 @@
+/**
+ * @fileoverview The shapes every adapter shares, as zod schemas: the
+ * review request, a finding, the review result and the configuration.
+ * Types come from `z.infer`; the MCP tool, the CLI and JSON output reuse them.
+ */
+import { z } from 'zod';
+import { SEVERITIES } from '../../rules/define-rule.js';
+
+export const SeveritySchema = z.enum(SEVERITIES);
+
+export const FindingSourceSchema = z.enum(['rule', 'index', 'model']);
+
+export const RelatedCodeSchema = z.object({
+  file: z.string(),
+  line: z.number().int().positive().optional(),
+  symbol: z.string().optional(),
+  score: z.number().min(0).max(1).optional(),
+});
+
+export const FindingSchema = z.object({
+  file: z.string().describe('Workspace-relative path of the reviewed file.'),
+  line: z.number().int().positive().optional(),
+  endLine: z.number().int().positive().optional(),
+  rule: z.string().describe('Rule id from the catalog, e.g. max-lines, naming, duplicate.'),
+  severity: SeveritySchema,
+  message: z.string(),
+  source: FindingSourceSchema.describe('Who found it: a deterministic rule, the similarity index or the model.'),
+  symbol: z.string().optional(),
+  related: z.array(RelatedCodeSchema).optional().describe('Existing code the finding points at.'),
+  suggestion: z.string().optional(),
+  fingerprint: z.string().describe('Stable across runs and line shifts.'),
+});
+
+export const FileStatusSchema = z.object({
+  file: z.string(),
+  status: z.enum(['reviewed', 'skipped', 'error']),
+  reason: z.string().optional(),
+  /** What the model stage did for this file. */
+  model: z.enum(['completed', 'incomplete', 'disabled', 'not-run']).optional(),
+});
+
+export const ReviewSummarySchema = z.object({
+  files: z.array(FileStatusSchema),
+  counts: z.object({ error: z.number().int(), warning: z.number().int(), info: z.number().int() }),
+  durationMs: z.number().int(),
+});
+
+export const ReviewResultSchema = z.object({
+  findings: z.array(FindingSchema),
+  summary: ReviewSummarySchema,
+});
+
+export const MAX_FILES_PER_REVIEW = 200;
+
+export const ReviewRequestSchema = z.object({
+  files: z
+    .array(z.string().min(1, 'a file path must not be empty'))
+    .min(1, 'give at least one file to review')
+    .max(MAX_FILES_PER_REVIEW, `review at most ${MAX_FILES_PER_REVIEW} files per call`)
+    .describe('Paths of the changed source files, absolute or relative to the workspace root.'),
+});
+
+export type Severity = z.infer<typeof SeveritySchema>;
+export type Finding = z.infer<typeof FindingSchema>;
+export type RelatedCode = z.infer<typeof RelatedCodeSchema>;
+export type FileStatus = z.infer<typeof FileStatusSchema>;
+export type ReviewSummary = z.infer<typeof ReviewSummarySchema>;
+export type ReviewResult = z.infer<typeof ReviewResultSchema>;
+export type ReviewRequest = z.infer<typeof ReviewRequestSchema>;

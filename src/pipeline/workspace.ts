@@ -1,0 +1,74 @@
+/**
+ * @fileoverview The workspace root and the guard around it: every path a
+ * caller hands us is resolved against the root and refused when it leads
+ * outside, lexically or through a symlink.
+ */
+import { existsSync, realpathSync } from 'node:fs';
+import { lstat, readFile, realpath } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { CONFIG_FILE_NAME } from './config-schema.js';
+
+/** `--root` if given, else the nearest ancestor holding `.git` or a config, else `cwd`. */
+export function findWorkspaceRoot(cwd: string, explicitRoot?: string): string {
+  if (explicitRoot !== undefined) return realpathSync(resolve(cwd, explicitRoot));
+  let dir = resolve(cwd);
+  for (;;) {
+    if (existsSync(join(dir, '.git')) || existsSync(join(dir, CONFIG_FILE_NAME))) return realpathSync(dir);
+    const parent = dirname(dir);
+    if (parent === dir) return realpathSync(resolve(cwd));
+    dir = parent;
+  }
+}
+
+/** A file the guard let through, or why it did not. */
+export type WorkspaceFile =
+  | { readonly ok: true; readonly relPath: string; readonly absPath: string; readonly text: string }
+  | { readonly ok: false; readonly relPath: string; readonly status: 'skipped' | 'error'; readonly reason: string };
+
+export interface ReadOptions {
+  readonly maxFileBytes: number;
+}
+
+/** Forward slashes, so paths in findings and fingerprints are the same on every OS. */
+export function toPosix(path: string): string {
+  return path.split(sep).join('/');
+}
+
+/**
+ * Resolves `input` (absolute, or relative to `root`) and reads it when it is
+ * a regular text file inside the root. Never throws for a bad path: the
+ * reason comes back as data so the rest of a batch is still reviewed.
+ */
+export async function readWorkspaceFile(root: string, input: string, options: ReadOptions): Promise<WorkspaceFile> {
+  const shown = input;
+  if (input.includes('\0')) return refuse(shown, 'error', 'the path contains a NUL byte');
+  const absPath = resolve(root, input);
+  const lexical = relative(root, absPath);
+  if (isOutside(lexical)) return refuse(shown, 'error', `${input} is outside the workspace root ${root}; pass a path inside it or set --root`);
+  const relPath = toPosix(lexical);
+  let real: string;
+  try {
+    real = await realpath(absPath);
+  } catch {
+    return refuse(relPath, 'error', `file not found: ${relPath}`);
+  }
+  if (isOutside(relative(root, real))) {
+    return refuse(relPath, 'error', `${relPath} resolves through a symlink to ${real}, outside the workspace root`);
+  }
+  const stat = await lstat(real);
+  if (!stat.isFile()) return refuse(relPath, 'error', `${relPath} is not a regular file`);
+  if (stat.size > options.maxFileBytes) {
+    return refuse(relPath, 'skipped', `${relPath} has ${stat.size} bytes, over the ${options.maxFileBytes}-byte limit (maxFileBytes)`);
+  }
+  const bytes = await readFile(real);
+  if (bytes.subarray(0, 8192).includes(0)) return refuse(relPath, 'skipped', `${relPath} looks binary (it contains NUL bytes)`);
+  return { ok: true, relPath, absPath: real, text: bytes.toString('utf8') };
+}
+
+function isOutside(relativePath: string): boolean {
+  return relativePath === '..' || relativePath.startsWith(`..${sep}`) || isAbsolute(relativePath);
+}
+
+function refuse(relPath: string, status: 'skipped' | 'error', reason: string): WorkspaceFile {
+  return { ok: false, relPath, status, reason };
+}

@@ -1,0 +1,37 @@
+/**
+ * @fileoverview The human-readable report: findings grouped by file, then
+ * files that were not reviewed, then one summary line. Pure: returns text.
+ */
+import type { Finding, ReviewResult } from '../pipeline/index.js';
+
+/** Renders a review result for a terminal or an agent's context. */
+export function formatText(result: ReviewResult): string {
+  const out: string[] = [];
+  const byFile = new Map<string, Finding[]>();
+  for (const finding of result.findings) {
+    const list = byFile.get(finding.file) ?? [];
+    list.push(finding);
+    byFile.set(finding.file, list);
+  }
+  for (const [file, findings] of byFile) {
+    out.push(file);
+    for (const f of findings) {
+      const where = f.line === undefined ? '' : `${f.line}`;
+      out.push(`  ${where.padStart(4)}  ${f.severity.padEnd(7)} ${f.message}  [${f.rule}]`);
+      if (f.suggestion) out.push(`        ${' '.repeat(8)}→ ${f.suggestion}`);
+    }
+  }
+  for (const status of result.summary.files) {
+    if (status.status !== 'reviewed') out.push(`${status.file}: ${status.status}: ${status.reason ?? ''}`.trimEnd());
+  }
+  out.push(summaryLine(result));
+  return out.join('\n');
+}
+
+function summaryLine(result: ReviewResult): string {
+  const { counts, files, durationMs } = result.summary;
+  const reviewed = files.filter((f) => f.status === 'reviewed').length;
+  const total = counts.error + counts.warning + counts.info;
+  if (total === 0) return `No findings in ${reviewed} file(s) (${durationMs} ms).`;
+  return `${total} finding(s): ${counts.error} error, ${counts.warning} warning, ${counts.info} info in ${reviewed} reviewed file(s) (${durationMs} ms).`;
+}

@@ -1,0 +1,145 @@
+/**
+ * @fileoverview OllamaChatClient against the fake Ollama server: the wire
+ * format of a tool round trip, and every failure kind of ModelError.
+ */
+import assert from 'node:assert/strict';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import { after, describe, it } from 'node:test';
+import { ModelError, type ModelErrorKind } from '../../models/errors.js';
+import { OllamaChatClient } from '../../models/ollama-chat.js';
+import { startFakeOllama, type FakeOllama } from '../helpers/fake-ollama.js';
+
+const MODEL = 'qwen2.5-coder:7b';
+const TOOL = { name: 'lookup', description: 'Look something up.', parameters: { type: 'object', properties: { q: { type: 'string' } } } };
+
+const fakes: FakeOllama[] = [];
+after(() => Promise.all(fakes.map((f) => f.close())));
+
+async function fake(...args: Parameters<typeof startFakeOllama>): Promise<FakeOllama> {
+  const started = await startFakeOllama(...args);
+  fakes.push(started);
+  return started;
+}
+
+function client(host: string, requestTimeoutMs = 2000): OllamaChatClient {
+  return new OllamaChatClient({ host, model: MODEL, temperature: 0, numCtx: 8192, keepAlive: '5m', requestTimeoutMs });
+}
+
+async function rejectsWith(promise: Promise<unknown>, kind: ModelErrorKind, pattern?: RegExp): Promise<ModelError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof ModelError, `expected ModelError, got ${String(error)}`);
+    assert.equal(error.kind, kind, error.message);
+    if (pattern) assert.match(error.message, pattern);
+    return error;
+  }
+  assert.fail('expected a rejection');
+}
+
+/** A port nothing listens on: bind one, then close it. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  assert.ok(address !== null && typeof address === 'object');
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return address.port;
+}
+
+describe('OllamaChatClient', () => {
+  it('sends tools and options, returns tool calls, and sends tool results back', async () => {
+    const ollama = await fake([
+      { content: '', tool_calls: [{ function: { name: 'lookup', arguments: { q: 'x' } } }], evalCount: 9 },
+      { content: 'done' },
+    ]);
+    const llm = client(ollama.url);
+    assert.match(llm.description, new RegExp(`${MODEL} on Ollama at ${ollama.url}`));
+    const first = await llm.chat({ messages: [{ role: 'user', content: 'hi' }], tools: [TOOL] });
+    assert.deepEqual(first.message.tool_calls, [{ function: { name: 'lookup', arguments: { q: 'x' } } }]);
+    assert.equal(first.evalCount, 9);
+    const second = await llm.chat({
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: '', tool_calls: [{ function: { name: 'lookup', arguments: '{"q":"x"}' } }] },
+        { role: 'tool', content: 'result', tool_name: 'lookup' },
+      ],
+      format: { type: 'object' },
+    });
+    assert.equal(second.message.content, 'done');
+    const [req1, req2] = ollama.chatRequests();
+    assert.ok(req1 && req2);
+    assert.equal(req1.model, MODEL);
+    assert.equal(req1.stream, false);
+    assert.deepEqual(req1.options, { temperature: 0, num_ctx: 8192 });
+    assert.equal(req1.keep_alive, '5m');
+    assert.deepEqual(req1.tools, [{ type: 'function', function: TOOL }]);
+    // String arguments go out as an object: Ollama's server only accepts objects.
+    assert.deepEqual(req2.messages[1]?.tool_calls, [{ function: { name: 'lookup', arguments: { q: 'x' } } }]);
+    assert.deepEqual(req2.messages[2], { role: 'tool', content: 'result', tool_name: 'lookup' });
+    assert.deepEqual(req2.format, { type: 'object' });
+    assert.equal(req2.tools, undefined);
+  });
+
+  it('names the model and `ollama pull` when the model is missing', async () => {
+    const ollama = await fake([], { models: ['llama3.2:latest'] });
+    const error = await rejectsWith(client(ollama.url).chat({ messages: [] }), 'http', /ollama pull qwen2\.5-coder:7b/);
+    assert.equal(error.status, 404);
+    assert.match(error.message, /model "qwen2\.5-coder:7b"/);
+  });
+
+  it('reports other HTTP errors with status and Ollama\'s message', async () => {
+    const ollama = await fake([{ status: 500, error: 'llama runner process has terminated' }]);
+    const error = await rejectsWith(client(ollama.url).chat({ messages: [] }), 'http', /HTTP 500: llama runner/);
+    assert.equal(error.status, 500);
+  });
+
+  it('reports connection refused as unreachable, with the host and a hint', async () => {
+    const host = `http://127.0.0.1:${await closedPort()}`;
+    await rejectsWith(
+      client(host).chat({ messages: [] }),
+      'unreachable',
+      new RegExp(`not reachable at ${host} \\(connection refused\\): is Ollama running\\? start it with \`ollama serve\``),
+    );
+  });
+
+  it('times out a slow request', async () => {
+    const ollama = await fake([{ content: 'late', delayMs: 3000 }]);
+    const started = Date.now();
+    await rejectsWith(client(ollama.url, 150).chat({ messages: [] }), 'timeout', /did not answer within 150 ms/);
+    assert.ok(Date.now() - started < 1000);
+  });
+
+  it('passes the abort signal to the HTTP request', async () => {
+    const ollama = await fake([{ content: 'late', delayMs: 3000 }]);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    await rejectsWith(client(ollama.url).chat({ messages: [], signal: controller.signal }), 'aborted', /cancelled/);
+    for (let i = 0; i < 50 && !ollama.requests[0]?.aborted; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(ollama.requests[0]?.aborted, true, 'the server saw the client hang up');
+  });
+
+  it('reports a plain-text 404 from something that is not Ollama', async () => {
+    const ollama = await fake([]);
+    const llm = new OllamaChatClient({ host: `${ollama.url}/not-ollama`, model: MODEL, requestTimeoutMs: 1000 });
+    await rejectsWith(llm.chat({ messages: [] }), 'http', /HTTP 404: 404 page not found/);
+  });
+
+  for (const [what, body] of [
+    ['JSON without a message', '{"hello":"world"}'],
+    ['not JSON', '<html>proxy login</html>'],
+  ] as const) {
+    it(`rejects a 2xx reply that is ${what} as invalid-response`, async () => {
+      const server = createHttpServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(body));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        await rejectsWith(client(`http://127.0.0.1:${port}`).chat({ messages: [] }), 'invalid-response', /unreadable reply|without a chat message/);
+      } finally {
+        server.closeAllConnections();
+        server.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,230 @@
+/**
+ * @fileoverview The review loop end to end with the real OllamaChatClient
+ * against the fake Ollama server: tool round trips, the ways small models
+ * misbehave, and every way the run ends incomplete.
+ */
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { after, describe, it } from 'node:test';
+import { OllamaChatClient } from '../../../models/ollama-chat.js';
+import { MODEL_ANSWER_JSON_SCHEMA } from '../../../src/pipeline/agent/answer.js';
+import { runModelReview, type ModelReviewResult } from '../../../src/pipeline/agent/loop.js';
+import type { AgentCandidate, CandidateSource } from '../../../src/pipeline/agent/tools.js';
+import { startFakeOllama, type FakeOllama, type FakeScript } from '../../helpers/fake-ollama.js';
+
+const FILE = {
+  path: 'src/orders/due.ts',
+  text: 'export function addDays(date: Date, days: number): Date {\n  return new Date(date.getTime() + days * 86_400_000);\n}\n',
+};
+const CODE = FILE.text.trim();
+const ORIGINAL: AgentCandidate = {
+  id: 'chunk-42',
+  file: 'src/util/dates.ts',
+  symbol: 'shiftDate',
+  startLine: 10,
+  endLine: 12,
+  score: 0.94,
+  snippet: 'export function shiftDate(d: Date, n: number): Date {\n  return new Date(d.getTime() + n * DAY_MS);\n}',
+  snippetTruncated: false,
+};
+const VERDICT = {
+  findings: [
+    {
+      rule: 'duplicate',
+      severity: 'error',
+      message: 'addDays re-implements shiftDate from src/util/dates.ts',
+      line: 1,
+      symbol: 'addDays',
+      file: 'src/elsewhere.ts',
+      related: { file: 'src/util/dates.ts', line: 10, symbol: 'shiftDate' },
+    },
+  ],
+};
+const searchCall = (args: Record<string, unknown> | string) => ({ tool_calls: [{ function: { name: 'search_similar_code', arguments: args } }] });
+const fenced = (value: unknown) => ({ content: `\`\`\`json\n${JSON.stringify(value)}\n\`\`\`` });
+
+const fakes: FakeOllama[] = [];
+after(() => Promise.all(fakes.map((f) => f.close())));
+
+function recordingIndex(found: readonly AgentCandidate[] = [ORIGINAL]): CandidateSource & { calls: { code: string; limit: number }[] } {
+  const calls: { code: string; limit: number }[] = [];
+  return {
+    calls,
+    async search(code, limit) {
+      calls.push({ code, limit });
+      return found;
+    },
+  };
+}
+
+interface Run {
+  result: ModelReviewResult;
+  fake: FakeOllama;
+  elapsedMs: number;
+}
+
+async function review(
+  script: FakeScript,
+  options: { candidates?: CandidateSource; maxTurns?: number; timeoutMs?: number; signal?: AbortSignal; host?: string } = {},
+): Promise<Run> {
+  const fake = await startFakeOllama(script);
+  fakes.push(fake);
+  const llm = new OllamaChatClient({ host: options.host ?? fake.url, model: 'qwen3-coder:30b', requestTimeoutMs: 5000 });
+  const started = Date.now();
+  const result = await runModelReview({
+    llm,
+    candidates: options.candidates ?? recordingIndex(),
+    file: FILE,
+    timeoutMs: options.timeoutMs ?? 5000,
+    ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  return { result, fake, elapsedMs: Date.now() - started };
+}
+
+function reasonOf(result: ModelReviewResult): string {
+  assert.equal(result.status, 'incomplete', JSON.stringify(result));
+  return result.status === 'incomplete' ? result.reason : '';
+}
+
+describe('runModelReview', () => {
+  it('searches, gets a candidate and reports the duplicate naming it', async () => {
+    const index = recordingIndex();
+    const { result, fake } = await review([searchCall({ code: CODE }), fenced(VERDICT)], { candidates: index });
+    assert.equal(result.status, 'completed');
+    assert.ok(result.status === 'completed');
+    assert.deepEqual(result.findings, [
+      {
+        file: FILE.path,
+        rule: 'duplicate',
+        severity: 'error',
+        message: 'addDays re-implements shiftDate from src/util/dates.ts',
+        line: 1,
+        symbol: 'addDays',
+        related: { file: 'src/util/dates.ts', line: 10, symbol: 'shiftDate' },
+      },
+    ]);
+    assert.deepEqual(result.seenCandidates, [ORIGINAL]);
+    assert.equal(result.turns, 2);
+    assert.equal(result.toolCalls, 1);
+    assert.deepEqual(index.calls, [{ code: CODE, limit: 5 }]);
+
+    const [first, second] = fake.chatRequests();
+    assert.ok(first && second);
+    assert.deepEqual(first.tools?.map((t) => t.function.name), ['search_similar_code']);
+    assert.equal(first.messages[0]?.role, 'system');
+    assert.match(first.messages[0]?.content ?? '', /duplicate, responsibility, naming/);
+    assert.match(first.messages[1]?.content ?? '', /src\/orders\/due\.ts[\s\S]*1 \| export function addDays/);
+    const toolMessage = second.messages.at(-1);
+    assert.equal(toolMessage?.role, 'tool');
+    assert.equal(toolMessage?.tool_name, 'search_similar_code');
+    assert.match(toolMessage?.content ?? '', /candidate chunk-42: src\/util\/dates\.ts:10-12 symbol shiftDate score 0\.94/);
+  });
+
+  it('executes a tool call written as text and sends it back as a real call', async () => {
+    const index = recordingIndex();
+    const textCall = { content: `I will search.\n<function=search_similar_code>\n<parameter=code>\n${CODE}\n</parameter>\n</function>` };
+    const { result, fake } = await review([textCall, { content: '{"findings":[]}' }], { candidates: index });
+    assert.equal(result.status, 'completed');
+    assert.deepEqual(index.calls, [{ code: CODE, limit: 5 }]);
+    const assistant = fake.chatRequests()[1]?.messages[2];
+    assert.equal(assistant?.content, 'I will search.');
+    assert.deepEqual(assistant?.tool_calls, [{ function: { name: 'search_similar_code', arguments: { code: CODE } } }]);
+  });
+
+  it('accepts arguments sent as a JSON string', async () => {
+    const index = recordingIndex();
+    const { result } = await review([searchCall(JSON.stringify({ code: CODE, limit: 2 })), fenced(VERDICT)], { candidates: index });
+    assert.equal(result.status, 'completed');
+    assert.deepEqual(index.calls, [{ code: CODE, limit: 2 }]);
+  });
+
+  it('corrects a call to an unknown tool and carries on', async () => {
+    const index = recordingIndex();
+    const unknown = { tool_calls: [{ function: { name: 'read_file', arguments: { path: 'src/util/dates.ts' } } }] };
+    const { result, fake } = await review([unknown, { content: '{"findings":[]}' }], { candidates: index });
+    assert.ok(result.status === 'completed' && result.findings.length === 0);
+    assert.equal(result.toolCalls, 1);
+    assert.deepEqual(index.calls, []);
+    const reply = fake.chatRequests()[1]?.messages.at(-1);
+    assert.equal(reply?.tool_name, 'read_file');
+    assert.match(reply?.content ?? '', /Unknown tool "read_file"/);
+  });
+
+  it('stops a loop of repeated searches at the turn limit', async () => {
+    const index = recordingIndex();
+    const { result, fake } = await review(() => searchCall({ code: CODE }), { candidates: index, maxTurns: 3 });
+    assert.equal(reasonOf(result), 'no verdict after 3 turns');
+    assert.equal(result.turns, 3);
+    assert.equal(result.toolCalls, 3);
+    assert.equal(index.calls.length, 1);
+    assert.match(fake.chatRequests()[2]?.messages.at(-1)?.content ?? '', /already searched this code/);
+  });
+
+  it('repairs an invalid answer by asking again with the schema as format', async () => {
+    const { result, fake } = await review([{ content: 'Looks fine to me.' }, fenced(VERDICT)]);
+    assert.ok(result.status === 'completed' && result.findings.length === 1);
+    assert.equal(result.turns, 2);
+    const repair = fake.chatRequests()[1];
+    assert.deepEqual(repair?.format, MODEL_ANSWER_JSON_SCHEMA);
+    assert.equal(repair?.tools, undefined);
+    assert.match(repair?.messages.at(-1)?.content ?? '', /could not be used: the answer contains no JSON object/);
+  });
+
+  it('gives up cleanly when the repaired answer is invalid too', async () => {
+    const notJson = await review([{ content: '{"findings": [' }, { content: 'still not json' }]);
+    assert.match(reasonOf(notJson.result), /^the model's answer was not valid JSON: /);
+    const wrongShape = await review([{ content: '{"issues":[]}' }, { content: '{"findings":[{"rule":"style","message":"x"}]}' }]);
+    assert.match(reasonOf(wrongShape.result), /^the model's answer did not match the findings schema: findings\.0\.rule/);
+  });
+
+  it('reports an unreachable Ollama as incomplete with the reason', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const address = probe.address();
+    assert.ok(address !== null && typeof address === 'object');
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const host = `http://127.0.0.1:${address.port}`;
+    const { result } = await review([], { host });
+    assert.equal(
+      reasonOf(result),
+      `Ollama is not reachable at ${host} (connection refused): is Ollama running? start it with \`ollama serve\` or set model.host`,
+    );
+    assert.equal(result.turns, 1);
+  });
+
+  it('reports a missing model with the pull command', async () => {
+    const { result } = await review([{ status: 404, error: 'model "qwen3-coder:30b" not found, try pulling it first' }]);
+    assert.match(reasonOf(result), /ollama pull qwen3-coder:30b/);
+  });
+
+  it('ends a slow model within its budget and hangs up on the request', async () => {
+    const { result, fake, elapsedMs } = await review([{ content: '{"findings":[]}', delayMs: 5000 }], { timeoutMs: 300 });
+    assert.equal(reasonOf(result), 'model stage exceeded its 300 ms budget');
+    assert.ok(elapsedMs >= 290 && elapsedMs < 800, `took ${elapsedMs} ms`);
+    for (let i = 0; i < 50 && !fake.requests[0]?.aborted; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(fake.requests[0]?.aborted, true);
+  });
+
+  it('keeps the budget when the index never answers', async () => {
+    const stuck: CandidateSource = { search: () => new Promise(() => undefined) };
+    const { result, elapsedMs } = await review([searchCall({ code: CODE })], { candidates: stuck, timeoutMs: 300 });
+    assert.equal(reasonOf(result), 'model stage exceeded its 300 ms budget');
+    assert.ok(elapsedMs < 800, `took ${elapsedMs} ms`);
+  });
+
+  it('stops when the caller aborts', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const { result, elapsedMs } = await review([{ content: '{"findings":[]}', delayMs: 5000 }], { signal: controller.signal });
+    assert.equal(reasonOf(result), 'the model review was cancelled');
+    assert.ok(elapsedMs < 800, `took ${elapsedMs} ms`);
+  });
+
+  it('drops a line number outside the file', async () => {
+    const answer = { findings: [{ rule: 'naming', message: 'addDays hides the unit', line: 99, symbol: 'addDays' }] };
+    const { result } = await review([fenced(answer)]);
+    assert.ok(result.status === 'completed');
+    assert.deepEqual(result.findings, [{ file: FILE.path, rule: 'naming', severity: 'warning', message: 'addDays hides the unit', symbol: 'addDays' }]);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * @fileoverview Tool calls written as text in the answer content.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { extractTextToolCalls } from '../../../src/pipeline/agent/text-tool-calls.js';
+
+describe('extractTextToolCalls', () => {
+  it('reads the <function=…><parameter=…> dialect, inside <tool_call> or not', () => {
+    const text =
+      'Let me search.\n<tool_call>\n<function=search_similar_code>\n<parameter=code>\nfunction add(a, b) {\n  return a + b;\n}\n</parameter>\n' +
+      '<parameter=limit>\n3\n</parameter>\n</function>\n</tool_call>';
+    const { calls, rest } = extractTextToolCalls(text);
+    assert.deepEqual(calls, [
+      { function: { name: 'search_similar_code', arguments: { code: 'function add(a, b) {\n  return a + b;\n}', limit: '3' } } },
+    ]);
+    assert.equal(rest, 'Let me search.');
+  });
+
+  it('reads unclosed tags, as models stop early', () => {
+    const { calls } = extractTextToolCalls('<function=search_similar_code>\n<parameter=code>\nconst x = 1;\n');
+    assert.deepEqual(calls, [{ function: { name: 'search_similar_code', arguments: { code: 'const x = 1;' } } }]);
+  });
+
+  it('reads the <tool_call>{json}</tool_call> dialect, several at once', () => {
+    const text =
+      '<tool_call>\n{"name": "search_similar_code", "arguments": {"code": "function f() { return {a: 1}; }"}}\n</tool_call>\n' +
+      '<tool_call>{"name": "search_similar_code", "parameters": {"code": "g()"}}</tool_call>';
+    const { calls, rest } = extractTextToolCalls(text);
+    assert.deepEqual(calls, [
+      { function: { name: 'search_similar_code', arguments: { code: 'function f() { return {a: 1}; }' } } },
+      { function: { name: 'search_similar_code', arguments: { code: 'g()' } } },
+    ]);
+    assert.equal(rest, '');
+  });
+
+  it('keeps a broken JSON body as string arguments for the runner to correct', () => {
+    const { calls } = extractTextToolCalls('<tool_call>{"name": "search_similar_code", "arguments": {code: f}}</tool_call>');
+    assert.deepEqual(calls, [{ function: { name: 'search_similar_code', arguments: '{"name": "search_similar_code", "arguments": {code: f}}' } }]);
+  });
+
+  it('leaves ordinary answers alone', () => {
+    const text = '```json\n{"findings":[]}\n```';
+    assert.deepEqual(extractTextToolCalls(text), { calls: [], rest: text });
+  });
+});
