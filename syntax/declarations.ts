@@ -197,8 +197,12 @@ function addParameters(out: Declaration[], fn: SyntaxNode): void {
   for (const param of list) {
     const pattern = param.childForFieldName('pattern') ?? param;
     const destructured = pattern.type === 'object_pattern' || pattern.type === 'array_pattern';
+    // `constructor(private readonly svc: S)` declares a property, not just a parameter.
+    const propertyModifiers = keywordModifiers(param);
+    const isParameterProperty = param.children.some((c) => c.type === 'accessibility_modifier' || c.type === 'readonly');
     for (const id of patternIdentifiers(pattern)) {
-      add(out, id, id, 'parameter', undefined, new Set<Modifier>(destructured ? ['destructured'] : []));
+      if (isParameterProperty) add(out, param, id, 'property', undefined, propertyModifiers);
+      else add(out, id, id, 'parameter', undefined, new Set<Modifier>(destructured ? ['destructured'] : []));
     }
   }
 }

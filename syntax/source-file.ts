@@ -37,7 +37,8 @@ const COMMENT_TYPES = new Set(['comment', 'html_comment', 'hash_bang_line']);
 /** Parses `text` and classifies its lines. */
 export function createSourceFile(path: string, text: string, language: LanguageId): SourceFile {
   const tree = parseTree(text, language);
-  const lines = text.split(/\r\n|\r|\n/);
+  // tree-sitter counts rows at \n only, so lines must too (a lone \r is not a break).
+  const lines = text.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
   const tokens = collectTokens(tree);
   const codeLines = classifyCodeLines(lines, tokens);
   let codeLineCount = 0;

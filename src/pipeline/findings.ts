@@ -3,6 +3,8 @@
  * in the source, the fingerprint and the rule's catalog defaults.
  */
 import { createHash } from 'node:crypto';
+import { formatMessage } from '../../rules/define-rule.js';
+import { getRule } from '../../rules/index.js';
 import type { Finding, RelatedCode, Severity } from './schemas.js';
 
 export interface FindingDraft {
@@ -44,4 +46,11 @@ export function sortFindings(findings: Finding[]): Finding[] {
       (a.line ?? 0) - (b.line ?? 0) ||
       SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity],
   );
+}
+
+/** A message from the rule catalog, so wording lives with the rule, not with the stage that reports it. */
+export function catalogMessage(ruleId: string, messageId: string, data: Readonly<Record<string, string | number>>): string {
+  const template = getRule(ruleId)?.meta.messages[messageId];
+  if (template === undefined) throw new Error(`rule "${ruleId}" has no message "${messageId}"`);
+  return formatMessage(template, data);
 }

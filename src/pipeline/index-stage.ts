@@ -4,7 +4,7 @@
  */
 import type { Candidate, Chunk, CodeIndex } from '../../indexer/index.js';
 import type { SourceFile } from '../../syntax/index.js';
-import type { FindingDraft } from './findings.js';
+import { catalogMessage, type FindingDraft } from './findings.js';
 import type { Severity } from './schemas.js';
 
 export interface IndexStageOptions {
@@ -51,8 +51,6 @@ function isSelfOrEarlierInFile(chunk: Chunk, candidate: Candidate): boolean {
 
 function duplicateDraft(chunk: Chunk, matches: readonly Candidate[], severity: Severity): FindingDraft {
   const best = matches[0]!;
-  const where = `${best.file}:${best.startLine}`;
-  const others = matches.length > 1 ? ` and ${matches.length - 1} more place(s)` : '';
   return {
     file: chunk.file,
     rule: 'duplicate',
@@ -61,8 +59,14 @@ function duplicateDraft(chunk: Chunk, matches: readonly Candidate[], severity: S
     line: chunk.startLine,
     endLine: chunk.endLine,
     symbol: chunk.symbol,
-    message: `${chunk.symbol} duplicates ${best.symbol} in ${where} (similarity ${best.score.toFixed(2)})${others}`,
-    suggestion: `call ${best.symbol} from ${where} instead of keeping a second copy`,
+    message: catalogMessage('duplicate', 'duplicate', {
+      symbol: chunk.symbol,
+      originalSymbol: best.symbol,
+      file: best.file,
+      line: best.startLine,
+      score: best.score.toFixed(2),
+    }),
+    suggestion: `call ${best.symbol} from ${best.file}:${best.startLine} instead of keeping a second copy`,
     related: matches.map((m) => ({ file: m.file, line: m.startLine, symbol: m.symbol, score: m.score })),
   };
 }

@@ -9,7 +9,7 @@ import { getRule } from '../../rules/index.js';
 import { runRules, type RuleSettings } from '../../rules/engine.js';
 import { createSourceFile, languageForPath } from '../../syntax/index.js';
 import type { Config } from './config-schema.js';
-import { sortFindings, toFinding, type FindingDraft } from './findings.js';
+import { catalogMessage, sortFindings, toFinding, type FindingDraft } from './findings.js';
 import { runIndexStage } from './index-stage.js';
 import { runModelStage } from './model-stage.js';
 import type { FileStatus, Finding, ReviewRequest, ReviewResult, Severity } from './schemas.js';
@@ -121,7 +121,7 @@ function incompleteDraft(relPath: string, reason: string): FindingDraft {
     rule: 'review',
     severity: 'warning',
     source: 'model',
-    message: `model review did not complete: ${reason}; rule and index findings are complete`,
+    message: catalogMessage('review', 'incomplete', { reason }),
   };
 }
 

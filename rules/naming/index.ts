@@ -1,0 +1,119 @@
+/**
+ * @fileoverview The naming rule: every declaration is written in its kind's
+ * format, with a leading underscore only where the kind's policy allows it.
+ * Each violation carries a rename converted to the preferred format.
+ */
+import { isParameterUsed, type Declaration, type DeclarationKind } from '../../syntax/index.js';
+import { defineRule, type RuleViolation } from '../define-rule.js';
+import { convertName, matchesFormat, type Format } from './formats.js';
+import { namingOptions, type Convention, type NamingOptions } from './options.js';
+
+const KIND_LABELS: Readonly<Record<DeclarationKind, string>> = {
+  function: 'function',
+  variable: 'variable',
+  constant: 'constant',
+  parameter: 'parameter',
+  class: 'class',
+  interface: 'interface',
+  typeAlias: 'type alias',
+  enum: 'enum',
+  enumMember: 'enum member',
+  method: 'method',
+  property: 'property',
+};
+
+/** Flags declarations whose names break their kind's convention. */
+export const naming = defineRule({
+  meta: {
+    id: 'naming',
+    kind: 'deterministic',
+    description: 'Names follow the convention of their kind (camelCase functions, PascalCase types, …)',
+    defaultSeverity: 'warning',
+    options: namingOptions,
+    messages: {
+      format: '{{kind}} "{{name}}" should be {{formats}}: rename to "{{suggestion}}"',
+      leadingUnderscore: '{{kind}} "{{name}}" has a leading underscore that is not allowed here: rename to "{{suggestion}}"',
+      usedUnderscore: '{{kind}} "{{name}}" is used, so it should not start with an underscore: rename to "{{suggestion}}"',
+    },
+  },
+  check({ declarations, options }) {
+    return declarations.flatMap((declaration) => {
+      if (isSkipped(declaration, options)) return [];
+      const violation = checkName(declaration, options[declaration.kind]);
+      return violation ? [violation] : [];
+    });
+  },
+});
+
+function isSkipped(declaration: Declaration, options: NamingOptions): boolean {
+  if (declaration.modifiers.has('destructured') && !options.checkDestructured) return true;
+  if (declaration.modifiers.has('objectLiteral') && !options.checkObjectLiteralMembers) return true;
+  return options.ignore.some((pattern) => pattern.test(declaration.name));
+}
+
+function checkName(declaration: Declaration, convention: Convention): RuleViolation | undefined {
+  // `#x` is JavaScript's private marker, not part of the chosen name.
+  const hash = declaration.name.startsWith('#') ? '#' : '';
+  const bare = declaration.name.slice(hash.length);
+  // `_` and `__` are placeholders: there is no name to judge.
+  if (/^_*$/.test(bare)) return undefined;
+  const prefix = bare.startsWith('_') && allowsUnderscore(declaration, convention) ? '_' : '';
+  const body = bare.slice(prefix.length);
+  const formats = expectedFormats(declaration, convention);
+  if (formats.some((format) => matchesFormat(body, format))) return undefined;
+
+  const stripped = body.replace(/^_+/, '');
+  const onlyUnderscore = formats.some((format) => matchesFormat(stripped, format));
+  const suggestion = hash + prefix + (onlyUnderscore ? stripped : convertName(stripped, preferredFormat(declaration, convention, formats)));
+  // No underscore was allowed under `allowIfUnused` only because the parameter is read.
+  const used = prefix === '' && convention.leadingUnderscore === 'allowIfUnused' && declaration.kind === 'parameter';
+  const messageId = !onlyUnderscore ? 'format' : used ? 'usedUnderscore' : 'leadingUnderscore';
+  return {
+    messageId,
+    data: {
+      name: declaration.name,
+      kind: KIND_LABELS[declaration.kind],
+      formats: describeFormats(formats),
+      suggestion,
+      column: declaration.column,
+    },
+    line: declaration.line,
+    symbol: declaration.name,
+    suggestion,
+  };
+}
+
+function allowsUnderscore(declaration: Declaration, convention: Convention): boolean {
+  switch (convention.leadingUnderscore) {
+    case 'forbid':
+      return false;
+    case 'allow':
+      return true;
+    case 'allowIfUnused':
+      return declaration.kind === 'parameter' && !isParameterUsed(declaration);
+    case 'allowIfPrivate':
+      return declaration.modifiers.has('private');
+  }
+}
+
+/** The kind's formats, plus its JSX formats for React components. */
+function expectedFormats(declaration: Declaration, convention: Convention): readonly Format[] {
+  if (!declaration.modifiers.has('rendersJsx')) return convention.formats;
+  return [...new Set([...convention.formats, ...convention.jsxFormats])];
+}
+
+/**
+ * The format a rename converts to: the first expected one, except that a
+ * component is renamed like a component (`MyButton`) and a function-valued
+ * binding like a function rather than a constant (`fetchUser`, not `FETCH_USER`).
+ */
+function preferredFormat(declaration: Declaration, convention: Convention, formats: readonly Format[]): Format {
+  const jsx = declaration.modifiers.has('rendersJsx') ? convention.jsxFormats[0] : undefined;
+  const callable = declaration.modifiers.has('functionValue') ? formats.find((f) => f !== 'UPPER_CASE') : undefined;
+  return jsx ?? callable ?? formats[0]!;
+}
+
+/** `a`, `a or b`, `a, b or c`. */
+function describeFormats(formats: readonly Format[]): string {
+  return formats.length === 1 ? formats[0]! : `${formats.slice(0, -1).join(', ')} or ${formats.at(-1)!}`;
+}

@@ -1,0 +1,34 @@
+/**
+ * @fileoverview The rule catalog: sorted ids, lookups, and metas that are
+ * complete enough for the engine and the model prompt.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { getRule, listRules, RULE_IDS } from '../../rules/index.js';
+
+describe('rule catalog', () => {
+  it('lists every rule, sorted by id', () => {
+    assert.deepEqual(RULE_IDS, ['duplicate', 'max-lines', 'naming', 'responsibility', 'review']);
+    assert.deepEqual(listRules().map((meta) => meta.id), RULE_IDS);
+  });
+
+  it('looks rules up by id only', () => {
+    assert.equal(getRule('naming')?.meta.id, 'naming');
+    assert.equal(getRule('toString'), undefined);
+  });
+
+  it('model rules have no check; deterministic rules do', () => {
+    for (const id of RULE_IDS) {
+      const rule = getRule(id)!;
+      assert.equal(typeof rule.check === 'function', rule.meta.kind === 'deterministic', id);
+    }
+  });
+
+  it('every rule parses empty options and has messages', () => {
+    for (const meta of listRules()) {
+      assert.ok(meta.options.safeParse({}).success, meta.id);
+      assert.ok(Object.keys(meta.messages).length > 0, meta.id);
+      assert.ok(meta.docsUrl.endsWith(`/${meta.id}.md`), meta.id);
+    }
+  });
+});
