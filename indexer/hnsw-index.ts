@@ -1,0 +1,156 @@
+/**
+ * @fileoverview `VectorIndex` on hnswlib-node. Deleted slots are reused
+ * (allowReplaceDeleted), so an index that is re-indexed file by file does
+ * not grow; capacity doubles when full.
+ *
+ * Exactness instead of a separate brute-force path: `ef` is
+ * max(4k, 64, min(size, EF_CEILING)). Up to EF_CEILING vectors the candidate
+ * list can hold the whole index, so the search visits every node and is as
+ * good as an exact scan; above it, ef stays at EF_CEILING for high recall
+ * (measured ~1 ms per query at 2 000 × 512-d, ~4 ms at 10 000).
+ */
+import { open } from 'node:fs/promises';
+import hnswlib from 'hnswlib-node';
+import type { VectorHit, VectorIndex } from './vector-index.js';
+
+// hnswlib-node is CommonJS whose exports Node cannot list statically: no named imports.
+const { HierarchicalNSW } = hnswlib;
+type HnswType = InstanceType<typeof HierarchicalNSW>;
+
+/** Build-time graph parameters. */
+export interface HnswOptions {
+  /** Slots allocated up front (default 1024); grows by doubling. */
+  readonly initialCapacity?: number;
+  /** Graph degree (default 16). */
+  readonly m?: number;
+  /** Build-time candidate list (default 200). */
+  readonly efConstruction?: number;
+}
+
+const EF_CEILING = 2000;
+// Fixed so that the same inputs build the same graph.
+const RANDOM_SEED = 100;
+
+/** An HNSW cosine index; see the file overview. */
+export class HnswIndex implements VectorIndex {
+  private readonly live: Set<number>;
+
+  private constructor(
+    private readonly hnsw: HnswType,
+    private readonly dimensions: number,
+    live: Iterable<number>,
+  ) {
+    this.live = new Set(live);
+  }
+
+  /** A new empty index. */
+  static create(dimensions: number, options: HnswOptions = {}): HnswIndex {
+    const hnsw = new HierarchicalNSW('cosine', dimensions);
+    hnsw.initIndex(options.initialCapacity ?? 1024, options.m ?? 16, options.efConstruction ?? 200, RANDOM_SEED, true);
+    return new HnswIndex(hnsw, dimensions, []);
+  }
+
+  /**
+   * Reads an index written by `save`. Throws when the file is unreadable,
+   * corrupt or of other dimensions, or lacks one of `liveLabels`.
+   * `liveLabels`: the labels the caller knows to be live (from metadata saved
+   * with the file); without them every label is probed, ~70 µs each at 512-d.
+   */
+  static async load(path: string, dimensions: number, liveLabels?: Iterable<number>): Promise<HnswIndex> {
+    const hnsw = new HierarchicalNSW('cosine', dimensions);
+    try {
+      const stored = await storedDimensions(path);
+      // hnswlib would read a file of other dimensions without complaint, and misread it.
+      if (stored !== dimensions) throw new Error(`it has ${stored} dimensions, expected ${dimensions}`);
+      await hnsw.readIndex(path, true);
+    } catch (error) {
+      throw new Error(`cannot read HNSW index ${path}: ${(error as Error).message}`, { cause: error });
+    }
+    return new HnswIndex(hnsw, dimensions, liveLabels ? presentLabels(hnsw, liveLabels) : probeLiveLabels(hnsw));
+  }
+
+  get size(): number {
+    return this.live.size;
+  }
+
+  has(label: number): boolean {
+    return this.live.has(label);
+  }
+
+  add(label: number, vector: Float32Array): void {
+    if (vector.length !== this.dimensions) {
+      throw new Error(`vector has ${vector.length} dimensions, index has ${this.dimensions}`);
+    }
+    // With replaceDeleted, re-adding a live label would leave two slots under one label.
+    this.remove(label);
+    const deletedSlots = this.hnsw.getCurrentCount() - this.live.size;
+    if (deletedSlots === 0 && this.hnsw.getCurrentCount() >= this.hnsw.getMaxElements()) {
+      this.hnsw.resizeIndex(Math.max(1024, this.hnsw.getMaxElements() * 2));
+    }
+    this.hnsw.addPoint(Array.from(vector), label, true);
+    this.live.add(label);
+  }
+
+  remove(label: number): void {
+    if (!this.live.delete(label)) return;
+    this.hnsw.markDelete(label);
+  }
+
+  search(vector: Float32Array, k: number): VectorHit[] {
+    const count = Math.min(k, this.live.size);
+    if (count <= 0) return [];
+    this.hnsw.setEf(Math.max(count * 4, 64, Math.min(this.live.size, EF_CEILING)));
+    const { neighbors, distances } = this.hnsw.searchKnn(Array.from(vector), count);
+    // hnswlib's cosine distance is 1 - cos; signed feature hashing can make cos negative.
+    return neighbors.map((label, i) => ({ label, score: Math.min(1, Math.max(0, 1 - distances[i]!)) }));
+  }
+
+  get(label: number): Float32Array | undefined {
+    return this.live.has(label) ? Float32Array.from(this.hnsw.getPoint(label)) : undefined;
+  }
+
+  async save(path: string): Promise<void> {
+    await this.hnsw.writeIndex(path);
+  }
+}
+
+/**
+ * The vector size recorded in an hnswlib index file. Its header starts with
+ * six little-endian u64 fields; the 5th (label offset) minus the 6th (data
+ * offset) is the byte size of one float32 vector.
+ */
+async function storedDimensions(path: string): Promise<number> {
+  const header = Buffer.alloc(48);
+  const handle = await open(path, 'r');
+  try {
+    const { bytesRead } = await handle.read(header, 0, header.length, 0);
+    if (bytesRead < header.length) throw new Error('file too short for an index header');
+  } finally {
+    await handle.close();
+  }
+  return Number(header.readBigUInt64LE(32) - header.readBigUInt64LE(40)) / Float32Array.BYTES_PER_ELEMENT;
+}
+
+/** `expected`, after checking the file holds each of them (deleted or not: that needs a probe). */
+function presentLabels(hnsw: HnswType, expected: Iterable<number>): number[] {
+  const present = new Set(hnsw.getIdsList());
+  const labels = [...expected];
+  const missing = labels.find((label) => !present.has(label));
+  if (missing !== undefined) throw new Error(`vector ${missing} is missing`);
+  return labels;
+}
+
+/**
+ * Labels not marked deleted. hnswlib-node exposes no deleted-flag query, but
+ * `getPoint` throws "Label not found" for deleted labels.
+ */
+function probeLiveLabels(hnsw: HnswType): number[] {
+  return hnsw.getIdsList().filter((label) => {
+    try {
+      hnsw.getPoint(label);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * @fileoverview The text of indexed files, as it was indexed. The index
+ * stores no code; text is read back from disk and accepted only when its
+ * hash still matches, with a small cache so repeated snippet and readCode
+ * calls on the same files (and files indexed from unsaved text) are cheap.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { contentHash } from './hash.js';
+
+/** Most recently used files kept in memory (each at most maxFileBytes). */
+const CACHE_FILES = 16;
+
+/** Looks up file text by relative path and indexed content hash. */
+export class IndexedTexts {
+  private readonly cache = new Map<string, { hash: string; text: string }>();
+
+  constructor(private readonly root: string) {}
+
+  /** Keeps `text` as the indexed text of `relPath` (it may differ from disk). */
+  remember(relPath: string, hash: string, text: string): void {
+    this.cache.delete(relPath);
+    this.cache.set(relPath, { hash, text });
+    if (this.cache.size > CACHE_FILES) this.cache.delete(this.cache.keys().next().value!);
+  }
+
+  /** The text of `relPath` if it still hashes to `hash`, else undefined (changed or gone). */
+  get(relPath: string, hash: string): string | undefined {
+    const cached = this.cache.get(relPath);
+    if (cached?.hash === hash) {
+      this.remember(relPath, hash, cached.text);
+      return cached.text;
+    }
+    let text: string;
+    try {
+      text = readFileSync(path.join(this.root, ...relPath.split('/')), 'utf8');
+    } catch {
+      return undefined;
+    }
+    if (contentHash(text) !== hash) return undefined;
+    this.remember(relPath, hash, text);
+    return text;
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * @fileoverview A deterministic embedder without weights: the normalised
+ * token stream is cut into n-gram shingles, each hashed into a fixed-size
+ * vector with a sign (feature hashing), then L2-normalised. Renamed copies
+ * share every shingle; unrelated code shares only short, common ones.
+ */
+import type { EmbedInput, Embedder } from './embedder.js';
+
+/** Parameters of the structural embedder; all are part of its `id`. */
+export interface StructuralEmbedderOptions {
+  /** Vector size, a power of two (default 512). */
+  readonly dimensions?: number;
+  /** Shortest and longest shingle in tokens (defaults 3 and 5). */
+  readonly minN?: number;
+  readonly maxN?: number;
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+// Separates tokens inside a shingle so `a b` + `c` never hashes like `a` + `b c`.
+const SEPARATOR = 0x1f;
+
+/** Token-shingle feature hashing; see the file overview. */
+export class StructuralEmbedder implements Embedder {
+  readonly id: string;
+  readonly dimensions: number;
+  private readonly minN: number;
+  private readonly maxN: number;
+
+  constructor(options: StructuralEmbedderOptions = {}) {
+    this.dimensions = options.dimensions ?? 512;
+    this.minN = options.minN ?? 3;
+    this.maxN = options.maxN ?? 5;
+    if (!Number.isInteger(Math.log2(this.dimensions)) || this.dimensions < 16) {
+      throw new Error(`structural embedder: dimensions must be a power of two ≥ 16, got ${this.dimensions}`);
+    }
+    if (!(this.minN >= 1 && this.maxN >= this.minN)) {
+      throw new Error(`structural embedder: need 1 ≤ minN ≤ maxN, got ${this.minN}..${this.maxN}`);
+    }
+    this.id = `structural-v1-${this.dimensions}-n${this.minN}-${this.maxN}`;
+  }
+
+  embed(inputs: readonly EmbedInput[]): Promise<Float32Array[]> {
+    return Promise.resolve(inputs.map((input) => this.embedTokens(input.tokens)));
+  }
+
+  /** The vector of one normalised token stream (synchronous core of `embed`). */
+  embedTokens(tokens: readonly string[]): Float32Array {
+    const counts = this.countShingles(tokens.map(fnv1a));
+    const vector = new Float32Array(this.dimensions);
+    const mask = this.dimensions - 1;
+    for (const [hash, entry] of counts) {
+      // Damped counts: a shingle repeated 20 times is not 20 times as telling.
+      const weight = entry.weight * Math.sqrt(entry.count);
+      vector[hash & mask]! += hash & 0x80000000 ? -weight : weight;
+    }
+    return normalise(vector);
+  }
+
+  private countShingles(tokenHashes: readonly number[]): Map<number, { count: number; weight: number }> {
+    const counts = new Map<number, { count: number; weight: number }>();
+    for (let n = this.minN; n <= this.maxN; n++) {
+      // Longer shingles are rarer by chance, so they carry more evidence.
+      const weight = n;
+      for (let start = 0; start + n <= tokenHashes.length; start++) {
+        let hash = FNV_OFFSET ^ n;
+        for (let i = start; i < start + n; i++) hash = mix(mix(hash, tokenHashes[i]!), SEPARATOR);
+        const entry = counts.get(hash);
+        if (entry) entry.count++;
+        else counts.set(hash, { count: 1, weight });
+      }
+    }
+    return counts;
+  }
+}
+
+/** 32-bit FNV-1a over a string's UTF-16 code units. */
+function fnv1a(text: string): number {
+  let hash = FNV_OFFSET;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME) >>> 0;
+  return hash;
+}
+
+/** One FNV-1a step folding a 32-bit value into the hash byte by byte. */
+function mix(hash: number, value: number): number {
+  let h = hash;
+  for (let shift = 0; shift < 32; shift += 8) h = Math.imul(h ^ ((value >>> shift) & 0xff), FNV_PRIME) >>> 0;
+  return h;
+}
+
+function normalise(vector: Float32Array): Float32Array {
+  let sum = 0;
+  for (const x of vector) sum += x * x;
+  const norm = Math.sqrt(sum);
+  if (norm > 0) for (let i = 0; i < vector.length; i++) vector[i]! /= norm;
+  return vector;
+}

@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import { Catalog, type ChunkRecord, type FileRecord } from '../../indexer/catalog.js';
+import { HnswIndex } from '../../indexer/hnsw-index.js';
+import { IndexStore, type StoreIdentity } from '../../indexer/store.js';
+import { makeTempDir, type TempDir } from './support.js';
+
+const IDENTITY: StoreIdentity = { embedderId: 'test-v1', dimensions: 4, chunking: { minCodeLines: 3, minTokens: 20 } };
+
+function record(id: string, label: number): ChunkRecord {
+  return { id, symbol: id.split('#')[1]!, kind: 'function', startLine: 1, endLine: 5, hash: `h${label}`, tokenCount: 30, textStart: 0, textEnd: 10, label };
+}
+
+/** A catalog of two files and the matching vectors. */
+function sample(): { catalog: Catalog; vectors: HnswIndex } {
+  const files: [string, FileRecord][] = [
+    ['a.ts', { hash: 'fa', size: 10, mtimeMs: 1, chunks: [record('a.ts#f', 0), record('a.ts#g', 1)] }],
+    ['b.ts', { hash: 'fb', size: 20, mtimeMs: 2, chunks: [record('b.ts#h', 2)] }],
+  ];
+  const vectors = HnswIndex.create(4);
+  for (let label = 0; label < 3; label++) vectors.add(label, Float32Array.from([1, label, 0, 1]));
+  return { catalog: new Catalog(files), vectors };
+}
+
+describe('IndexStore', () => {
+  let tmp: TempDir;
+  let store: IndexStore;
+  beforeEach(async () => {
+    tmp = await makeTempDir();
+    store = new IndexStore(join(tmp.path, 'index'));
+  });
+  afterEach(() => tmp.remove());
+
+  const files = (): Promise<string[]> => readdir(store.dir).then((names) => names.sort());
+
+  it('reports a missing store', async () => {
+    assert.deepEqual(await store.load(IDENTITY), { status: 'missing' });
+  });
+
+  it('round-trips the catalog and vectors, leaving one metadata and one vector file', async () => {
+    const { catalog, vectors } = sample();
+    await store.save(IDENTITY, catalog, vectors);
+    await store.save(IDENTITY, catalog, vectors);
+    const names = await files();
+    assert.equal(names.length, 2);
+    assert.equal(names[0], 'meta.json');
+    assert.match(names[1]!, /^vectors-[0-9a-f]+\.hnsw$/);
+    const loaded = await store.load(IDENTITY);
+    assert.equal(loaded.status, 'loaded');
+    if (loaded.status !== 'loaded') return;
+    assert.deepEqual([...loaded.catalog.entries()], [...catalog.entries()]);
+    assert.equal(loaded.catalog.nextLabel, 3);
+    assert.equal(loaded.vectors.size, 3);
+    assert.equal(loaded.vectors.search(Float32Array.from([1, 2, 0, 1]), 1)[0]!.label, 2);
+  });
+
+  for (const [what, identity] of [
+    ['embedder', { ...IDENTITY, embedderId: 'other-v2' }],
+    ['dimensions', { ...IDENTITY, dimensions: 8 }],
+    ['chunking', { ...IDENTITY, chunking: { minCodeLines: 1, minTokens: 20 } }],
+  ] as const) {
+    it(`discards a store built with another ${what}`, async () => {
+      const { catalog, vectors } = sample();
+      await store.save(IDENTITY, catalog, vectors);
+      const loaded = await store.load(identity);
+      assert.equal(loaded.status, 'discarded');
+      assert.deepEqual(await files(), []);
+    });
+  }
+
+  const corruptions: [string, (dir: string, vectorFile: string) => Promise<void>][] = [
+    ['truncated metadata', (dir) => writeFile(join(dir, 'meta.json'), '{"formatVersion": 1, "embe')],
+    ['metadata of another shape', (dir) => writeFile(join(dir, 'meta.json'), '{"formatVersion": 1, "files": []}')],
+    ['an older format', async (dir) => {
+      const meta = JSON.parse(await readFile(join(dir, 'meta.json'), 'utf8')) as Record<string, unknown>;
+      await writeFile(join(dir, 'meta.json'), JSON.stringify({ ...meta, formatVersion: 0 }));
+    }],
+    ['a missing vector file', (dir, vectorFile) => rm(join(dir, vectorFile))],
+    ['a garbage vector file', (dir, vectorFile) => writeFile(join(dir, vectorFile), 'garbage'.repeat(20))],
+    ['vectors that do not match the chunks', async (dir, vectorFile) => {
+      const other = HnswIndex.create(4);
+      other.add(7, Float32Array.from([1, 0, 0, 0]));
+      await other.save(join(dir, vectorFile));
+    }],
+  ];
+  for (const [what, corrupt] of corruptions) {
+    it(`discards a store with ${what} instead of failing`, async () => {
+      const { catalog, vectors } = sample();
+      await store.save(IDENTITY, catalog, vectors);
+      const vectorFile = (await files()).find((n) => n.endsWith('.hnsw'))!;
+      await corrupt(store.dir, vectorFile);
+      const loaded = await store.load(IDENTITY);
+      assert.equal(loaded.status, 'discarded');
+      assert.ok(loaded.status === 'discarded' && loaded.reason.length > 0);
+      assert.deepEqual(await files(), []);
+    });
+  }
+
+  it('keeps the last complete save when a later save crashed half-way', async () => {
+    const { catalog, vectors } = sample();
+    await store.save(IDENTITY, catalog, vectors);
+    // What a crash leaves: a new vector file without metadata, and half a metadata temp file.
+    await writeFile(join(store.dir, 'vectors-00ff.hnsw'), 'partial');
+    await writeFile(join(store.dir, 'meta.json.123-abcd.tmp'), '{"formatVersion": 1, "emb');
+    const loaded = await store.load(IDENTITY);
+    assert.equal(loaded.status, 'loaded');
+    // The next save removes the orphan vector file and temp files old enough to be leftovers.
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await utimes(join(store.dir, 'meta.json.123-abcd.tmp'), old, old);
+    await store.save(IDENTITY, catalog, vectors);
+    const names = await files();
+    assert.equal(names.length, 2);
+    assert.ok(!names.includes('vectors-00ff.hnsw'));
+  });
+
+  it('clears only the files it owns', async () => {
+    const { catalog, vectors } = sample();
+    await store.save(IDENTITY, catalog, vectors);
+    await writeFile(join(store.dir, 'notes.txt'), 'keep me');
+    await store.clear();
+    assert.deepEqual(await files(), ['notes.txt']);
+  });
+});

@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { normalizeSnippet } from '../../indexer/normalize.js';
+import { StructuralEmbedder } from '../../indexer/structural-embedder.js';
+import { EDITED, ORIGINAL, RENAMED, UNRELATED } from './embedder-corpus.js';
+
+const embedder = new StructuralEmbedder();
+const tokens = (code: string): string[] => normalizeSnippet(code, 'typescript');
+const vector = (code: string): Float32Array => embedder.embedTokens(tokens(code));
+
+function cosine(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
+  return sum;
+}
+
+/** Corpus entries ranked by similarity to `query`, best first. */
+function rank(query: string, corpus: readonly string[]): { index: number; score: number }[] {
+  const q = vector(query);
+  return corpus.map((code, index) => ({ index, score: cosine(q, vector(code)) })).sort((a, b) => b.score - a.score);
+}
+
+describe('StructuralEmbedder', () => {
+  it('encodes its parameters in its id and validates them', () => {
+    assert.equal(embedder.id, 'structural-v1-512-n3-5');
+    assert.equal(embedder.dimensions, 512);
+    assert.equal(new StructuralEmbedder({ dimensions: 256, minN: 2, maxN: 4 }).id, 'structural-v1-256-n2-4');
+    assert.throws(() => new StructuralEmbedder({ dimensions: 500 }), /power of two/);
+    assert.throws(() => new StructuralEmbedder({ minN: 4, maxN: 3 }), /minN/);
+  });
+
+  it('returns deterministic unit vectors through the port', async () => {
+    const [a, b] = await embedder.embed([
+      { text: ORIGINAL, tokens: tokens(ORIGINAL) },
+      { text: ORIGINAL, tokens: tokens(ORIGINAL) },
+    ]);
+    assert.equal(a!.length, 512);
+    assert.deepEqual(a, b);
+    assert.ok(Math.abs(cosine(a!, a!) - 1) < 1e-5);
+  });
+
+  it('scores an identical copy 1 and a renamed copy at least 0.9, ranked first', () => {
+    assert.ok(cosine(vector(ORIGINAL), vector(ORIGINAL)) > 0.9999);
+    const ranking = rank(RENAMED, [...UNRELATED, ORIGINAL]);
+    assert.equal(ranking[0]!.index, UNRELATED.length);
+    assert.ok(ranking[0]!.score >= 0.9, `renamed copy scored ${ranking[0]!.score}`);
+  });
+
+  it('still ranks an edited copy first, clearly above unrelated code', () => {
+    const ranking = rank(EDITED, [...UNRELATED, ORIGINAL]);
+    assert.equal(ranking[0]!.index, UNRELATED.length);
+    assert.ok(ranking[0]!.score >= 0.75, `edited copy scored ${ranking[0]!.score}`);
+    assert.ok(ranking[1]!.score < ranking[0]!.score - 0.3, `runner-up scored ${ranking[1]!.score}`);
+  });
+
+  it('scores unrelated functions of similar size low', () => {
+    for (const { score } of rank(ORIGINAL, UNRELATED)) assert.ok(score < 0.5, `unrelated scored ${score}`);
+  });
+
+  it('maps inputs too short for a shingle to the zero vector', () => {
+    assert.ok(embedder.embedTokens(['ID', ';']).every((x) => x === 0));
+  });
+});
