@@ -4,23 +4,17 @@
  * code by id when it needs it).
  */
 import type { Catalog, CatalogEntry } from './catalog.js';
-import type { ChunkKind } from './chunker.js';
+import type { Chunk } from './chunker.js';
 import type { VectorIndex } from './vector-index.js';
 
-/** One similar chunk. */
-export interface Candidate {
-  readonly id: string;
-  readonly file: string;
-  readonly symbol: string;
-  readonly kind: ChunkKind;
-  readonly startLine: number;
-  readonly endLine: number;
+/** One similar chunk: where it is and how close, never the whole chunk. */
+export type Candidate = Pick<Chunk, 'id' | 'file' | 'symbol' | 'kind' | 'startLine' | 'endLine'> & {
   /** Cosine similarity 0..1, 3 decimals; 1 for exact normalised copies. */
   readonly score: number;
   /** The first lines of the chunk. */
   readonly snippet: string;
   readonly snippetTruncated: boolean;
-}
+};
 
 /** Snippet limits: enough to recognise the code, small enough for a prompt. */
 export const SNIPPET_MAX_LINES = 12;

@@ -18,7 +18,8 @@ export function formatText(result: ReviewResult): string {
     for (const f of findings) {
       const where = f.line === undefined ? '' : `${f.line}`;
       out.push(`  ${where.padStart(4)}  ${f.severity.padEnd(7)} ${f.message}  [${f.rule}]`);
-      if (f.suggestion) out.push(`        ${' '.repeat(8)}→ ${f.suggestion}`);
+      // A rename is already spelled out in the message; repeat only advice that adds something.
+      if (f.suggestion && !f.message.includes(f.suggestion)) out.push(`${' '.repeat(16)}→ ${f.suggestion}`);
     }
   }
   for (const status of result.summary.files) {

@@ -21,7 +21,8 @@ export interface SampleRepo {
 /** Copies the sample repository; `config` replaces its review-guard.config.json. */
 export async function copySampleRepo(config?: unknown): Promise<SampleRepo> {
   const root = await realpath(await mkdtemp(join(tmpdir(), 'rg-sample-')));
-  await cp(SAMPLE_REPO, root, { recursive: true });
+  // A demo run leaves an index in the fixture; each test starts without one.
+  await cp(SAMPLE_REPO, root, { recursive: true, filter: (src) => !src.includes('.review-guard') });
   if (config !== undefined) await writeFile(join(root, 'review-guard.config.json'), JSON.stringify(config));
   return { root, remove: () => rm(root, { recursive: true, force: true }) };
 }

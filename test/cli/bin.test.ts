@@ -1,0 +1,122 @@
+/**
+ * The CLI as users run it: a child process, its output and its exit code.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { CLI_PATH, copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
+
+const run = promisify(execFile);
+
+interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function cli(cwd: string, ...args: string[]): Promise<CliRun> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI_PATH, ...args], { cwd, env: { ...process.env, OLLAMA_HOST: '' } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('review-guard CLI', () => {
+  let repo: SampleRepo;
+  before(async () => {
+    repo = await copySampleRepo();
+  });
+  after(() => repo.remove());
+
+  it('exits 1 with the findings when a file has error findings', async () => {
+    const { code, stdout } = await cli(repo.root, 'review', '--no-model', 'src/handler/settings.ts');
+    assert.equal(code, 1);
+    assert.match(stdout, /"parseSettings" duplicates "loadConfig" at src\/config\/load\.ts:13/);
+  });
+
+  it('exits 0 when there are no error findings', async () => {
+    const { code, stdout } = await cli(repo.root, 'review', '--no-model', 'src/util/strings.ts');
+    assert.equal(code, 0);
+    assert.match(stdout, /No findings in 1 file/);
+  });
+
+  it('prints {findings, summary} as JSON with --json', async () => {
+    const { code, stdout } = await cli(repo.root, 'review', '--no-model', '--json', 'src/handler/http-handler.ts');
+    assert.equal(code, 0, 'naming findings are warnings');
+    const result = JSON.parse(stdout) as { findings: { rule: string; fingerprint: string }[]; summary: { files: unknown[] } };
+    assert.ok(result.findings.length >= 6);
+    assert.ok(result.findings.every((f) => f.rule === 'naming' && /^[0-9a-f]{16}$/.test(f.fingerprint)));
+    assert.deepEqual(result.summary.files, [{ file: 'src/handler/http-handler.ts', status: 'reviewed', model: 'disabled' }]);
+  });
+
+  it('resolves paths from the current folder, inside the root found above it', async () => {
+    const { code, stdout } = await cli(join(repo.root, 'src', 'handler'), 'review', '--no-model', 'settings.ts');
+    assert.equal(code, 1);
+    assert.match(stdout, /^src\/handler\/settings\.ts$/m);
+  });
+
+  it('exits 2 naming the file when a file is missing, and still reviews the others', async () => {
+    const { code, stdout } = await cli(repo.root, 'review', '--no-model', 'src/missing.ts', 'src/handler/settings.ts');
+    assert.equal(code, 2);
+    assert.match(stdout, /src\/missing\.ts: error: file not found: src\/missing\.ts/);
+    assert.match(stdout, /"parseSettings" duplicates/);
+  });
+
+  it('refuses a path outside the root', async () => {
+    const { code, stdout } = await cli(repo.root, 'review', '--no-model', '../outside.ts');
+    assert.equal(code, 2);
+    assert.match(stdout, /outside the workspace root/);
+  });
+
+  it('exits 2 on usage errors', async () => {
+    assert.equal((await cli(repo.root, 'review')).code, 2);
+    assert.equal((await cli(repo.root, 'review', '--frobnicate', 'x.ts')).code, 2);
+    const unknown = await cli(repo.root, 'lint');
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /unknown command "lint"/);
+    const root = await cli(repo.root, 'review', '--root', 'no/such/dir', 'x.ts');
+    assert.equal(root.code, 2);
+    assert.match(root.stderr, /--root no\/such\/dir: no such folder/);
+  });
+
+  it('exits 2 and names the key when the config is broken', async () => {
+    const broken = await copySampleRepo({ model: { maxTurns: 'six' } });
+    try {
+      const { code, stderr } = await cli(broken.root, 'review', '--no-model', 'src/util/strings.ts');
+      assert.equal(code, 2);
+      assert.match(stderr, /review-guard\.config\.json: "model\.maxTurns"/);
+    } finally {
+      await broken.remove();
+    }
+  });
+
+  it('builds the index and reports what it did', async () => {
+    const first = await cli(repo.root, 'index', '--json');
+    assert.equal(first.code, 0);
+    const stats = JSON.parse(first.stdout) as { files: number; chunks: number; indexed: number };
+    assert.equal(stats.files, 5);
+    assert.ok(stats.chunks >= 6);
+    await writeFile(join(repo.root, 'src', 'util', 'strings.ts'), 'export function shout(s: string): string {\n  const loud = s.toUpperCase();\n  return `${loud}!`;\n}\n');
+    const second = JSON.parse((await cli(repo.root, 'index', '--json')).stdout) as { indexed: number; unchanged: number };
+    assert.equal(second.indexed, 1, 'only the changed file is re-indexed');
+    assert.equal(second.unchanged, 4);
+    const rebuilt = JSON.parse((await cli(repo.root, 'index', '--rebuild', '--json')).stdout) as { indexed: number };
+    assert.equal(rebuilt.indexed, 5);
+  });
+
+  it('prints help with examples for every command', async () => {
+    for (const command of ['review', 'index', 'serve']) {
+      const { code, stdout } = await cli(repo.root, command, '--help');
+      assert.equal(code, 0);
+      assert.match(stdout, new RegExp(`Usage: review-guard ${command}`));
+      assert.match(stdout, /Example/);
+    }
+    assert.match((await cli(repo.root, '--help')).stdout, /Exit codes: 0 no error findings, 1 error findings, 2 usage/);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The review service as adapters use it: batches with bad entries, the
+ * index stage's deterministic duplicates, and how the model stage adds to
+ * (and can never take away from) the deterministic findings.
+ */
+import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createReviewService } from '../../src/pipeline/index.js';
+import { startFakeOllama, type FakeReply } from '../helpers/fake-ollama.js';
+import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
+
+describe('review service', () => {
+  let repo: SampleRepo;
+  before(async () => {
+    repo = await copySampleRepo();
+  });
+  after(() => repo.remove());
+
+  it('reports a renamed copy as a duplicate from the index, without a model', async () => {
+    const service = await createReviewService({ root: repo.root });
+    const { findings } = await service.review({ files: ['src/handler/settings.ts'] }, { model: false });
+    const duplicate = findings.find((f) => f.rule === 'duplicate');
+    assert.ok(duplicate);
+    assert.equal(duplicate.source, 'index');
+    assert.equal(duplicate.symbol, 'parseSettings');
+    assert.equal(duplicate.line, 5);
+    assert.equal(duplicate.related?.[0]?.file, 'src/config/load.ts');
+    assert.equal(duplicate.related?.[0]?.symbol, 'loadConfig');
+    assert.ok((duplicate.related?.[0]?.score ?? 0) >= 0.95);
+    assert.match(duplicate.suggestion ?? '', /call loadConfig from src\/config\/load\.ts:13/);
+  });
+
+  it('reviews the good entries of a batch and says why the others were not', async () => {
+    const service = await createReviewService({ root: repo.root });
+    await writeFile(join(repo.root, 'notes.txt'), 'not code');
+    const { summary, findings } = await service.review(
+      { files: ['src/missing.ts', '../escape.ts', 'notes.txt', 'src/report/messages.ts'] },
+      { model: false },
+    );
+    assert.deepEqual(
+      summary.files.map((f) => [f.file, f.status]),
+      [
+        ['src/missing.ts', 'error'],
+        ['../escape.ts', 'error'],
+        ['notes.txt', 'skipped'],
+        ['src/report/messages.ts', 'reviewed'],
+      ],
+    );
+    assert.ok(findings.some((f) => f.rule === 'max-lines' && f.file === 'src/report/messages.ts'));
+  });
+
+  it('keeps fingerprints stable when lines shift above a finding', async () => {
+    const service = await createReviewService({ root: repo.root });
+    const before = await service.review({ files: ['src/handler/http-handler.ts'] }, { model: false });
+    const path = join(repo.root, 'src', 'handler', 'http-handler.ts');
+    const { readFile } = await import('node:fs/promises');
+    const original = await readFile(path, 'utf8');
+    await writeFile(path, `// a new header comment\n\n${original}`);
+    const afterShift = await service.review({ files: ['src/handler/http-handler.ts'] }, { model: false });
+    await writeFile(path, original);
+    assert.deepEqual(
+      afterShift.findings.map((f) => f.fingerprint),
+      before.findings.map((f) => f.fingerprint),
+    );
+    assert.notDeepEqual(
+      afterShift.findings.map((f) => f.line),
+      before.findings.map((f) => f.line),
+    );
+  });
+
+  it('drops a model duplicate that names code the index never returned', async () => {
+    const invented: FakeReply = {
+      content: JSON.stringify({
+        findings: [
+          { rule: 'duplicate', severity: 'error', message: 'copies formatDate from src/util/dates.ts', related: { file: 'src/util/dates.ts', symbol: 'formatDate' } },
+          { rule: 'responsibility', severity: 'warning', message: 'titleCase also trims input', symbol: 'titleCase' },
+        ],
+      }),
+    };
+    const ollama = await startFakeOllama(() => invented);
+    try {
+      const service = await createReviewService({ root: repo.root, env: { OLLAMA_HOST: ollama.url } });
+      const { findings, summary } = await service.review({ files: ['src/util/strings.ts'] });
+      assert.equal(summary.files[0]?.model, 'completed');
+      assert.deepEqual(findings.map((f) => [f.rule, f.source]), [['responsibility', 'model']]);
+    } finally {
+      await ollama.close();
+    }
+  });
+
+  it('asks an unreachable model once per review, not once per file', async () => {
+    const ollama = await startFakeOllama([], { models: ['some-other-model'] });
+    try {
+      const service = await createReviewService({ root: repo.root, env: { OLLAMA_HOST: ollama.url } });
+      const { findings } = await service.review({ files: ['src/util/strings.ts', 'src/config/load.ts'] });
+      const warnings = findings.filter((f) => f.rule === 'review');
+      assert.equal(warnings.length, 2);
+      assert.match(warnings[0]!.message, /ollama pull qwen3-coder:30b/);
+      assert.equal(ollama.chatRequests().length, 1);
+    } finally {
+      await ollama.close();
+    }
+  });
+});

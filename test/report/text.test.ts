@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { ReviewResult } from '../../src/pipeline/index.js';
+import { formatText } from '../../src/report/text.js';
+
+const result: ReviewResult = {
+  findings: [
+    { file: 'a.ts', line: 3, rule: 'naming', severity: 'warning', message: 'function "Foo_bar" should be camelCase: rename to "fooBar"', source: 'rule', suggestion: 'fooBar', fingerprint: '1' },
+    { file: 'a.ts', line: 9, rule: 'duplicate', severity: 'error', message: '"x" duplicates "y"', source: 'index', suggestion: 'call y from b.ts:2 instead', fingerprint: '2' },
+  ],
+  summary: {
+    files: [
+      { file: 'a.ts', status: 'reviewed', model: 'disabled' },
+      { file: 'c.md', status: 'skipped', reason: 'c.md is not a supported source file' },
+    ],
+    counts: { error: 1, warning: 1, info: 0 },
+    durationMs: 12,
+  },
+};
+
+describe('text report', () => {
+  it('groups by file, shows advice once, lists files not reviewed and a summary', () => {
+    const lines = formatText(result).split('\n');
+    assert.equal(lines[0], 'a.ts');
+    assert.match(lines[1]!, /^\s+3 {2}warning function "Foo_bar"/);
+    assert.match(lines[2]!, /^\s+9 {2}error {3}"x" duplicates "y" {2}\[duplicate\]$/);
+    assert.match(lines[3]!, /→ call y from b\.ts:2 instead/);
+    assert.equal(lines[4], 'c.md: skipped: c.md is not a supported source file');
+    assert.equal(lines[5], '2 finding(s): 1 error, 1 warning, 0 info in 1 reviewed file(s) (12 ms).');
+  });
+
+  it('says so when there is nothing to report', () => {
+    const empty: ReviewResult = { findings: [], summary: { ...result.summary, files: [result.summary.files[0]!], counts: { error: 0, warning: 0, info: 0 } } };
+    assert.equal(formatText(empty), 'No findings in 1 file(s) (12 ms).');
+  });
+});
