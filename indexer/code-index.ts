@@ -37,13 +37,25 @@ export interface CodeIndexOptions {
   readonly chunkOptions?: ChunkOptions;
 }
 
-/** What a refresh or rebuild did, and the index size after it. */
+/** What a refresh or rebuild did, and the index size after it (excluded files count in none of the first three). */
 export interface IndexStats {
   readonly indexed: number;
   readonly removed: number;
   readonly unchanged: number;
   readonly files: number;
   readonly chunks: number;
+}
+
+/** How `refresh` runs. */
+export interface RefreshOptions {
+  /** Called after each file of the walk with the count done and the total. */
+  readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * Workspace-relative POSIX paths to leave as they are in the index: not
+   * read, not re-indexed, not removed even when gone from disk. For files the
+   * caller indexes right after with `indexSource` from its own parse.
+   */
+  readonly exclude?: ReadonlySet<string>;
 }
 
 /** Search by an indexed (or freshly chunked) chunk, or by free code. */
@@ -112,25 +124,39 @@ export class CodeIndex {
     return new CodeIndex(...args, new Catalog(), HnswIndex.create(embedder.dimensions), opened);
   }
 
-  /** Re-indexes files whose content changed, drops deleted ones, saves. */
-  refresh(onProgress?: (done: number, total: number) => void): Promise<IndexStats> {
-    return this.exclusive(() => this.refreshNow(onProgress));
+  /**
+   * Re-indexes files whose content changed, drops deleted ones, then saves
+   * (when anything changed). Files in `exclude` are left as they are.
+   * A bare callback is taken as `{ onProgress }`.
+   */
+  refresh(options: RefreshOptions | ((done: number, total: number) => void) = {}): Promise<IndexStats> {
+    const { onProgress, exclude } = typeof options === 'function' ? { onProgress: options, exclude: undefined } : options;
+    return this.exclusive(() => this.refreshNow(onProgress, new Set([...(exclude ?? [])].map(toWorkspacePath))));
   }
 
-  /** Discards the index and builds it again from the workspace. */
+  /**
+   * Builds the index again from the workspace and saves it. The previous
+   * store stays on disk, whole, until the new one replaces it; if the build
+   * fails, the index in memory is the previous one too.
+   */
   rebuild(): Promise<IndexStats> {
     return this.exclusive(async () => {
-      await this.store.clear();
-      this.persisted = false;
+      const previous = { catalog: this.catalog, vectors: this.vectors, dirty: this.dirty };
       this.catalog = new Catalog();
       this.vectors = HnswIndex.create(this.embedder.dimensions);
-      return this.refreshNow();
+      try {
+        return await this.refreshNow(undefined, new Set(), true);
+      } catch (error) {
+        ({ catalog: this.catalog, vectors: this.vectors, dirty: this.dirty } = previous);
+        throw error;
+      }
     });
   }
 
   /**
    * (Re)indexes one file from a parse the caller already has and returns its
-   * chunks; unchanged content is not re-embedded. Not saved until `save`.
+   * chunks; unchanged content is not re-embedded. Only in memory: nothing is
+   * written until `save` (or the next `refresh` or `rebuild`).
    */
   indexSource(relPath: string, file: SourceFile): Promise<Chunk[]> {
     return this.exclusive(async () => {
@@ -169,7 +195,12 @@ export class CodeIndex {
     return { chunk: toChunk(entry, text ?? ''), text: text ?? '', changed: text === undefined };
   }
 
-  /** Persists pending changes (refresh and rebuild save by themselves). */
+  /**
+   * Writes pending changes to the store, atomically; does nothing when there
+   * are none. The only writer: `refresh` and `rebuild` end with it, and
+   * `indexSource` leaves it to the caller (once per review, not per file).
+   * A process that ends without it leaves the previous store as it was.
+   */
   save(): Promise<void> {
     return this.exclusive(() => this.saveNow());
   }
@@ -185,20 +216,26 @@ export class CodeIndex {
     };
   }
 
-  private async refreshNow(onProgress?: (done: number, total: number) => void): Promise<IndexStats> {
+  private async refreshNow(
+    onProgress: ((done: number, total: number) => void) | undefined,
+    exclude: ReadonlySet<string>,
+    rebuilding = false,
+  ): Promise<IndexStats> {
     const entries = await walkSourceFiles(this.root, this.maxFileBytes);
     const present = new Set<string>();
     let indexed = 0;
     let unchanged = 0;
     for (const [i, entry] of entries.entries()) {
-      const outcome = await this.refreshFile(entry);
+      const outcome = exclude.has(entry.relPath) ? 'excluded' : await this.refreshFile(entry);
       if (outcome !== 'unreadable') present.add(entry.relPath);
       if (outcome === 'indexed') indexed++;
       if (outcome === 'unchanged') unchanged++;
       onProgress?.(i + 1, entries.length);
     }
-    const gone = this.catalog.filePaths().filter((rel) => !present.has(rel));
+    const gone = this.catalog.filePaths().filter((rel) => !present.has(rel) && !exclude.has(rel));
     for (const rel of gone) this.forgetFile(rel);
+    // A rebuild that found nothing still replaces the previous store.
+    if (rebuilding) this.dirty = true;
     await this.saveNow();
     return { indexed, removed: gone.length, unchanged, files: this.catalog.fileCount, chunks: this.catalog.chunkCount };
   }

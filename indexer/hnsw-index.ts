@@ -34,6 +34,12 @@ const RANDOM_SEED = 100;
 /** An HNSW cosine index; see the file overview. */
 export class HnswIndex implements VectorIndex {
   private readonly live: Set<number>;
+  /**
+   * hnswlib-node takes vectors as plain arrays only (it rejects typed arrays);
+   * copying into one reused array is ~10× cheaper than `Array.from` per call.
+   * The native call copies it synchronously, so reuse is safe.
+   */
+  private readonly buffer: number[];
 
   private constructor(
     private readonly hnsw: HnswType,
@@ -41,6 +47,7 @@ export class HnswIndex implements VectorIndex {
     live: Iterable<number>,
   ) {
     this.live = new Set(live);
+    this.buffer = new Array<number>(dimensions).fill(0);
   }
 
   /** A new empty index. */
@@ -87,7 +94,7 @@ export class HnswIndex implements VectorIndex {
     if (deletedSlots === 0 && this.hnsw.getCurrentCount() >= this.hnsw.getMaxElements()) {
       this.hnsw.resizeIndex(Math.max(1024, this.hnsw.getMaxElements() * 2));
     }
-    this.hnsw.addPoint(Array.from(vector), label, true);
+    this.hnsw.addPoint(this.plain(vector), label, true);
     this.live.add(label);
   }
 
@@ -100,13 +107,23 @@ export class HnswIndex implements VectorIndex {
     const count = Math.min(k, this.live.size);
     if (count <= 0) return [];
     this.hnsw.setEf(Math.max(count * 4, 64, Math.min(this.live.size, EF_CEILING)));
-    const { neighbors, distances } = this.hnsw.searchKnn(Array.from(vector), count);
+    if (vector.length !== this.dimensions) {
+      throw new Error(`vector has ${vector.length} dimensions, index has ${this.dimensions}`);
+    }
+    const { neighbors, distances } = this.hnsw.searchKnn(this.plain(vector), count);
     // hnswlib's cosine distance is 1 - cos; signed feature hashing can make cos negative.
     return neighbors.map((label, i) => ({ label, score: Math.min(1, Math.max(0, 1 - distances[i]!)) }));
   }
 
   get(label: number): Float32Array | undefined {
     return this.live.has(label) ? Float32Array.from(this.hnsw.getPoint(label)) : undefined;
+  }
+
+  /** `vector` copied into the reused plain array. */
+  private plain(vector: Float32Array): number[] {
+    const buffer = this.buffer;
+    for (let i = 0; i < buffer.length; i++) buffer[i] = vector[i]!;
+    return buffer;
   }
 
   async save(path: string): Promise<void> {

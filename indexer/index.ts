@@ -9,6 +9,7 @@ export {
   type CodeRead,
   type IndexStats,
   type IndexStatus,
+  type RefreshOptions,
   type SearchQuery,
 } from './code-index.js';
 export { SNIPPET_MAX_CHARS, SNIPPET_MAX_LINES, type Candidate } from './candidates.js';

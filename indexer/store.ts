@@ -4,7 +4,9 @@
  * names. Every save writes a fresh, uniquely named vector file and then
  * replaces the metadata by rename, so a crash at any point leaves the old
  * pair or the new pair, never a mix. Anything unreadable or built with other
- * settings is discarded: the caller rebuilds.
+ * settings is discarded: the caller rebuilds. The store owns only the names
+ * it writes (`meta.json`, `vectors-<hex>.hnsw`, `.review-guard-tmp-*`) and
+ * never touches anything else in its folder.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
@@ -30,8 +32,15 @@ export type StoreLoad =
   | { readonly status: 'missing' }
   | { readonly status: 'discarded'; readonly reason: string };
 
+// The store shares its folder with nothing by default, but the folder is configurable:
+// it only ever lists, replaces or deletes the names below.
 const META_FILE = 'meta.json';
 const VECTOR_FILE = /^vectors-[0-9a-f]+\.hnsw$/;
+// `${TEMP_PREFIX}${pid}-${random}-${final name}` while a save writes it.
+const TEMP_PREFIX = '.review-guard-tmp-';
+const TEMP_FILE = /^\.review-guard-tmp-\d+-[0-9a-f]+-(meta\.json|vectors-[0-9a-f]+\.hnsw)$/;
+// Temp files of earlier versions: `${final name}.${pid}-${random}.tmp`.
+const LEGACY_TEMP_FILE = /^(meta\.json|vectors-[0-9a-f]+\.hnsw)\.\d+-[0-9a-f]+\.tmp$/;
 // Temp files older than this are leftovers of a crashed save, not a save in progress.
 const STALE_TEMP_MS = 60 * 60 * 1000;
 
@@ -108,7 +117,7 @@ export class IndexStore {
     await this.removeLeftovers(vectorFile);
   }
 
-  /** Deletes everything this store wrote. */
+  /** Deletes everything this store wrote (its metadata, vector and temp files), nothing else. */
   async clear(): Promise<void> {
     for (const name of await this.listOwnFiles()) await rm(path.join(this.dir, name), { force: true });
   }
@@ -131,7 +140,7 @@ export class IndexStore {
   }
 
   private tempPath(name: string): string {
-    return path.join(this.dir, `${name}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+    return path.join(this.dir, `${TEMP_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}-${name}`);
   }
 
   /** Older vector files and temp files a crashed save left behind. */
@@ -140,19 +149,23 @@ export class IndexStore {
     for (const name of await this.listOwnFiles()) {
       const full = path.join(this.dir, name);
       if (VECTOR_FILE.test(name) && name !== currentVectorFile) await rm(full, { force: true });
-      if (name.endsWith('.tmp') && now - (await mtimeOrNow(full)) > STALE_TEMP_MS) await rm(full, { force: true });
+      if (isTempFile(name) && now - (await mtimeOrNow(full)) > STALE_TEMP_MS) await rm(full, { force: true });
     }
   }
 
   private async listOwnFiles(): Promise<string[]> {
     try {
       const names = await readdir(this.dir);
-      return names.filter((n) => n === META_FILE || VECTOR_FILE.test(n) || n.endsWith('.tmp'));
+      return names.filter((n) => n === META_FILE || VECTOR_FILE.test(n) || isTempFile(n));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
   }
+}
+
+function isTempFile(name: string): boolean {
+  return TEMP_FILE.test(name) || LEGACY_TEMP_FILE.test(name);
 }
 
 function incompatibility(meta: Metadata, identity: StoreIdentity): string | undefined {

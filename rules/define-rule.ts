@@ -32,6 +32,11 @@ export interface RuleViolation {
   readonly endLine?: number;
   readonly symbol?: string;
   readonly suggestion?: string;
+  /**
+   * What the violation is about, for stable fingerprints; default: the
+   * symbol, else the text of its line. File-level rules set a constant.
+   */
+  readonly anchor?: string;
 }
 
 export interface RuleContext<Options> {

@@ -11,11 +11,12 @@ export const review = defineRule({
   meta: {
     id: 'review',
     kind: 'model',
-    description: 'The model stage did not complete, so model-judged rules were not fully checked',
+    description: 'A review stage (the model or the index) could not do its part, so the review is partial',
     defaultSeverity: 'warning',
     options: z.strictObject({}),
     messages: {
       incomplete: 'model review did not complete: {{reason}}',
+      indexFailed: 'the similarity index is unavailable, so duplicates were not searched: {{reason}}',
     },
   },
 });

@@ -2,11 +2,14 @@
  * @fileoverview The syntax kernel: the only layer that knows tree-sitter.
  * Rules and the indexer import from here, never from tree-sitter directly.
  */
-export { languageForPath, SOURCE_EXTENSIONS, type LanguageId } from './languages.js';
+export { languageForPath, type LanguageId } from './languages.js';
 export type { SyntaxNode, Tree } from './parse.js';
-export { createSourceFile, tokenText, type SourceFile, type Token } from './source-file.js';
+export { createSourceFile, splitLines, tokenText, type SourceFile, type Token } from './source-file.js';
 export {
+  boundName,
   collectDeclarations,
+  FUNCTION_VALUE_TYPES,
+  isFunctionValue,
   isParameterUsed,
   type Declaration,
   type DeclarationKind,

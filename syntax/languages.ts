@@ -30,9 +30,6 @@ export function languageForPath(path: string): LanguageId | undefined {
   return LANGUAGES.find((l) => l.extensions.some((ext) => lower.endsWith(ext)))?.id;
 }
 
-/** Every extension some grammar reads, for file walks and help texts. */
-export const SOURCE_EXTENSIONS: readonly string[] = LANGUAGES.flatMap((l) => l.extensions);
-
 export function grammarFor(id: LanguageId): unknown {
   const entry = LANGUAGES.find((l) => l.id === id);
   if (!entry) throw new Error(`unknown language "${id}"`);

@@ -28,3 +28,4 @@ export function parseTree(text: string, language: LanguageId): Parser.Tree {
 
 export type SyntaxNode = Parser.SyntaxNode;
 export type Tree = Parser.Tree;
+export type TreeCursor = Parser.TreeCursor;

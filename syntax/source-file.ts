@@ -37,13 +37,21 @@ const COMMENT_TYPES = new Set(['comment', 'html_comment', 'hash_bang_line']);
 /** Parses `text` and classifies its lines. */
 export function createSourceFile(path: string, text: string, language: LanguageId): SourceFile {
   const tree = parseTree(text, language);
-  // tree-sitter counts rows at \n only, so lines must too (a lone \r is not a break).
-  const lines = text.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+  const lines = splitLines(text);
   const tokens = collectTokens(tree);
   const codeLines = classifyCodeLines(lines, tokens);
   let codeLineCount = 0;
   for (const flag of codeLines) codeLineCount += flag;
   return { path, language, text, lines, tree, root: tree.rootNode, tokens, codeLines, codeLineCount };
+}
+
+/**
+ * The lines of `text` as tree-sitter counts rows: broken at `\n` only (a lone
+ * `\r` is not a break), each without one trailing `\r`. `lines[row]` is the
+ * text of 0-based row `row`; text ending in a newline has an empty last line.
+ */
+export function splitLines(text: string): string[] {
+  return text.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
 }
 
 /** The text of a token. */

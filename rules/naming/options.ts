@@ -34,8 +34,8 @@ const typeLike: Convention = { formats: ['PascalCase'], leadingUnderscore: 'forb
 
 /** TypeScript defaults, by declaration kind. */
 export const DEFAULT_CONVENTIONS: Readonly<Record<DeclarationKind, Convention>> = {
-  // PascalCase functions are common beyond React (factories named like the type they build).
-  function: { ...camel(), formats: ['camelCase', 'PascalCase'] },
+  // PascalCase only for React components (functions that render JSX), via jsxFormats.
+  function: camel(),
   variable: camel(),
   // UPPER_CASE first: a renamed module constant most often reads as a fixed value.
   constant: { ...camel(), formats: ['UPPER_CASE', 'camelCase', 'PascalCase'] },

@@ -30,8 +30,8 @@ Examples:
 export const COMMAND_HELP: Readonly<Record<string, string>> = {
   review: `Usage: review-guard review <files...> [--json] [--no-model] [--root DIR]
 
-Reviews the given files (paths relative to the current folder or absolute,
-inside the workspace root): deterministic rules first, then the similarity
+Reviews the given files (absolute, or relative to the current folder when it
+is inside the workspace root, else to the root): deterministic rules first, then the similarity
 index for existing code the files duplicate, then the local model (Ollama)
 to judge near matches. Without a reachable model the rule and index findings
 are still reported, with a warning that says why the model stage did not run.

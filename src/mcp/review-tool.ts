@@ -30,7 +30,8 @@ export function registerReviewTool(server: McpServer, service: () => Promise<Rev
       description: REVIEW_TOOL_DESCRIPTION,
       inputSchema: ReviewRequestSchema,
       outputSchema: ReviewResultSchema,
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      // It writes only its own index cache under .review-guard/; the user's files are never changed.
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async (args, ctx): Promise<CallToolResult> => {
       try {

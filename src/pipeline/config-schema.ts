@@ -3,7 +3,9 @@
  * Unknown keys are rejected so a typo is reported instead of ignored.
  */
 import { z } from 'zod';
+import { normalizeOllamaHost } from '../../models/ollama-host.js';
 import { SEVERITIES } from '../../rules/define-rule.js';
+import { DEFAULT_MAX_TURNS } from './agent/index.js';
 
 export const CONFIG_FILE_NAME = 'review-guard.config.json';
 
@@ -18,8 +20,6 @@ const RuleSettingSchema = z.union([
 
 const IndexConfigSchema = z.strictObject({
   enabled: z.boolean().default(true),
-  /** Where the index lives, relative to the workspace root. */
-  dir: z.string().min(1).default('.review-guard/index'),
   /** Structural score at or above which a match is reported without the model. */
   duplicateThreshold: z.number().min(0.5).max(1).default(0.95),
   /** Candidates the index proposes per chunk. */
@@ -28,10 +28,13 @@ const IndexConfigSchema = z.strictObject({
 
 const ModelConfigSchema = z.strictObject({
   enabled: z.boolean().default(true),
-  /** Ollama base URL; when absent, OLLAMA_HOST, then http://127.0.0.1:11434. */
-  host: z.string().url().optional(),
+  /** Ollama address (URL, host or host:port); when absent, OLLAMA_HOST, then http://127.0.0.1:11434. */
+  host: z
+    .string()
+    .refine(isValidHost, 'expected an Ollama address such as http://127.0.0.1:11434, 127.0.0.1:11434 or myhost')
+    .optional(),
   model: z.string().min(1).default('qwen3-coder:30b'),
-  maxTurns: z.number().int().min(1).max(20).default(6),
+  maxTurns: z.number().int().min(1).max(20).default(DEFAULT_MAX_TURNS),
   /** Budget for the whole model stage of one review. */
   timeoutMs: z.number().int().min(1000).max(600_000).default(45_000),
   /** Budget for one chat request. */
@@ -51,9 +54,14 @@ export const ConfigSchema = z.strictObject({
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
-export type RuleSetting = z.infer<typeof RuleSettingSchema>;
+/** A rule's entry as written in the config file (normalised by the loader). */
+export type RuleLevelSetting = z.infer<typeof RuleSettingSchema>;
 
-/** The configuration with every default, as used when no file exists. */
-export function defaultConfig(): Config {
-  return ConfigSchema.parse({});
+function isValidHost(value: string): boolean {
+  try {
+    normalizeOllamaHost(value, 'config');
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -6,9 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { RULE_IDS } from '../../rules/index.js';
-import { validateRuleSettings, type RuleSettings } from '../../rules/engine.js';
-import { CONFIG_FILE_NAME, ConfigSchema, type Config, type RuleSetting } from './config-schema.js';
+import { RuleOptionsError, validateRuleSettings, type RuleSettings } from '../../rules/engine.js';
+import { CONFIG_FILE_NAME, ConfigSchema, type Config, type RuleLevelSetting } from './config-schema.js';
 import { ConfigError } from './errors.js';
 
 /** The validated config and the rule settings derived from it. */
@@ -61,21 +60,17 @@ function configErrorFrom(error: z.ZodError, origin: string): ConfigError {
 
 function withRuleSettings(config: Config): LoadedConfig {
   const ruleSettings: RuleSettings = {};
-  for (const [id, setting] of Object.entries(config.rules)) {
-    if (!RULE_IDS.includes(id)) {
-      throw new ConfigError(`unknown rule "rules.${id}"; known rules: ${RULE_IDS.join(', ')}`, `rules.${id}`);
-    }
-    ruleSettings[id] = normalizeRuleSetting(setting);
-  }
+  for (const [id, setting] of Object.entries(config.rules)) ruleSettings[id] = normalizeRuleSetting(setting);
   try {
     validateRuleSettings(ruleSettings);
   } catch (error) {
-    throw new ConfigError(`${CONFIG_FILE_NAME}: ${(error as Error).message}`);
+    if (error instanceof RuleOptionsError) throw new ConfigError(`${CONFIG_FILE_NAME}: ${error.message}`, error.key);
+    throw error;
   }
   return { config, ruleSettings };
 }
 
-function normalizeRuleSetting(setting: RuleSetting): RuleSettings[string] {
+function normalizeRuleSetting(setting: RuleLevelSetting): RuleSettings[string] {
   if (typeof setting === 'string') return { severity: setting };
   if (Array.isArray(setting)) return { severity: setting[0], options: setting[1] };
   return { severity: setting.severity, options: setting.options };

@@ -18,22 +18,30 @@ export interface FindingDraft {
   readonly symbol?: string;
   readonly related?: readonly RelatedCode[];
   readonly suggestion?: string;
+  /** What the finding is about, for its fingerprint; default: the symbol, else the text of its line. */
+  readonly anchor?: string;
 }
 
 /**
- * Completes a draft with its fingerprint. The fingerprint hashes the rule,
- * the file and what the finding is about (the symbol, else the text of its
- * line), not the line number, so it survives edits above it.
+ * Completes the drafts of one file with fingerprints. A fingerprint hashes
+ * the rule, the file and the anchor, never the line number, so it survives
+ * edits above the finding; equal anchors are told apart by their order.
  */
-export function toFinding(draft: FindingDraft, lines: readonly string[]): Finding {
-  const anchor = draft.symbol ?? (draft.line !== undefined ? (lines[draft.line - 1] ?? '').trim() : '');
-  const fingerprint = createHash('sha256')
-    .update(`${draft.rule}\0${draft.file}\0${anchor}`)
-    .digest('hex')
-    .slice(0, 16);
-  const finding: Finding = { ...draft, related: draft.related ? [...draft.related] : undefined, fingerprint };
-  if (!finding.related) delete finding.related;
-  return finding;
+export function toFindings(drafts: readonly FindingDraft[], lines: readonly string[]): Finding[] {
+  const seen = new Map<string, number>();
+  return drafts.map(({ anchor: explicit, related, ...draft }) => {
+    const anchor = explicit ?? draft.symbol ?? (draft.line !== undefined ? (lines[draft.line - 1] ?? '').trim() : '');
+    const key = `${draft.rule}\0${draft.file}\0${anchor}`;
+    const occurrence = (seen.get(key) ?? 0) + 1;
+    seen.set(key, occurrence);
+    const fingerprint = createHash('sha256').update(`${key}\0${occurrence}`).digest('hex').slice(0, 16);
+    return { ...draft, ...(related ? { related: [...related] } : {}), fingerprint };
+  });
+}
+
+/** The advice for a duplicate: reuse the original. */
+export function reuseSuggestion(original: { readonly symbol: string; readonly file: string; readonly line: number }): string {
+  return `call ${original.symbol} from ${original.file}:${original.line} instead of keeping a second copy`;
 }
 
 const SEVERITY_ORDER: Readonly<Record<Severity, number>> = { error: 0, warning: 1, info: 2 };

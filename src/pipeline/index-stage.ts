@@ -1,41 +1,31 @@
 /**
- * @fileoverview The index stage: put the reviewed file into the similarity
- * index and report near-certain copies without asking the model.
+ * @fileoverview The index stage: report near-certain copies of the reviewed
+ * file's chunks without asking the model.
  */
 import type { Candidate, Chunk, CodeIndex } from '../../indexer/index.js';
-import type { SourceFile } from '../../syntax/index.js';
-import { catalogMessage, type FindingDraft } from './findings.js';
+import { catalogMessage, reuseSuggestion, type FindingDraft } from './findings.js';
 import type { Severity } from './schemas.js';
 
-export interface IndexStageOptions {
+export interface DuplicateSearchOptions {
   readonly duplicateThreshold: number;
   readonly candidates: number;
-  /** The `duplicate` rule's configured severity, or 'off'. */
-  readonly severity: Severity | 'off';
+  readonly severity: Severity;
 }
 
-export interface IndexStageResult {
-  readonly chunks: readonly Chunk[];
-  readonly drafts: FindingDraft[];
-}
-
-/** Indexes `file` and reports chunks whose best match clears the duplicate threshold. */
-export async function runIndexStage(
+/** One finding per chunk whose matches clear the duplicate threshold. */
+export async function searchDuplicates(
   index: CodeIndex,
-  relPath: string,
-  file: SourceFile,
-  options: IndexStageOptions,
-): Promise<IndexStageResult> {
-  const chunks = await index.indexSource(relPath, file);
+  chunks: readonly Chunk[],
+  options: DuplicateSearchOptions,
+): Promise<FindingDraft[]> {
   const drafts: FindingDraft[] = [];
-  if (options.severity === 'off') return { chunks, drafts };
   for (const chunk of chunks) {
     const matches = (await index.search({ chunk }, options.candidates)).filter(
       (candidate) => candidate.score >= options.duplicateThreshold && !isSelfOrEarlierInFile(chunk, candidate),
     );
     if (matches.length > 0) drafts.push(duplicateDraft(chunk, matches, options.severity));
   }
-  return { chunks, drafts };
+  return drafts;
 }
 
 /**
@@ -66,7 +56,7 @@ function duplicateDraft(chunk: Chunk, matches: readonly Candidate[], severity: S
       line: best.startLine,
       score: best.score.toFixed(2),
     }),
-    suggestion: `call ${best.symbol} from ${best.file}:${best.startLine} instead of keeping a second copy`,
+    suggestion: reuseSuggestion({ symbol: best.symbol, file: best.file, line: best.startLine }),
     related: matches.map((m) => ({ file: m.file, line: m.startLine, symbol: m.symbol, score: m.score })),
   };
 }

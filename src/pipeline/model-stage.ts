@@ -8,7 +8,7 @@ import type { ModelErrorKind } from '../../models/errors.js';
 import type { LlmClient } from '../../models/llm-client.js';
 import type { SourceFile } from '../../syntax/index.js';
 import { runModelReview, type AgentCandidate, type CandidateSource, type ModelFinding } from './agent/index.js';
-import type { FindingDraft } from './findings.js';
+import { reuseSuggestion, type FindingDraft } from './findings.js';
 import type { Severity } from './schemas.js';
 
 export interface ModelStageOptions {
@@ -86,17 +86,23 @@ function toDraft(
   return {
     ...base,
     related: [{ file: original.file, line: original.startLine, symbol: original.symbol, score: original.score }],
-    suggestion: `call ${original.symbol} from ${original.file}:${original.startLine} instead of keeping a second copy`,
+    suggestion: reuseSuggestion({ symbol: original.symbol, file: original.file, line: original.startLine }),
   };
 }
 
+/**
+ * The candidate a duplicate finding is about: the one it names, else the one
+ * its message mentions, else — for answers in the bare seed form
+ * `{rule, severity, message}` — the closest candidate the model was shown.
+ */
 function matchCandidate(finding: ModelFinding, seen: readonly AgentCandidate[]): AgentCandidate | undefined {
   const related = finding.related;
-  return (
-    seen.find((c) => related?.symbol !== undefined && c.symbol === related.symbol && (!related.file || c.file === related.file)) ??
-    seen.find((c) => related?.file !== undefined && c.file === related.file) ??
-    seen.find((c) => finding.message.includes(c.symbol))
-  );
+  if (related?.symbol !== undefined || related?.file !== undefined) {
+    return seen.find((c) => (related.symbol === undefined || c.symbol === related.symbol) && (related.file === undefined || c.file === related.file));
+  }
+  const mentioned = seen.find((c) => finding.message.includes(c.symbol));
+  if (mentioned) return mentioned;
+  return [...seen].sort((a, b) => b.score - a.score)[0];
 }
 
 /** The index already reported this symbol (or the rules already named it): keep the exact finding. */

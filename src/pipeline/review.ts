@@ -1,18 +1,19 @@
 /**
- * @fileoverview The review pipeline: for each file, rules, then the index,
- * then the model, merged into one result. The deterministic stages always
- * run and always report; the model stage can only add to them.
+ * @fileoverview The review pipeline. All files are read and parsed first,
+ * then put into the index together (so copies within one batch find each
+ * other), then each file goes through rules, index search and the model.
+ * The deterministic stages always report; the model stage can only add.
  */
-import type { CodeIndex } from '../../indexer/index.js';
+import type { Chunk, CodeIndex } from '../../indexer/index.js';
 import type { LlmClient } from '../../models/llm-client.js';
 import { getRule } from '../../rules/index.js';
 import { runRules, type RuleSettings } from '../../rules/engine.js';
-import { createSourceFile, languageForPath } from '../../syntax/index.js';
+import { createSourceFile, languageForPath, type SourceFile } from '../../syntax/index.js';
 import type { Config } from './config-schema.js';
-import { catalogMessage, sortFindings, toFinding, type FindingDraft } from './findings.js';
-import { runIndexStage } from './index-stage.js';
+import { catalogMessage, sortFindings, toFindings, type FindingDraft } from './findings.js';
+import { searchDuplicates } from './index-stage.js';
 import { runModelStage } from './model-stage.js';
-import type { FileStatus, Finding, ReviewRequest, ReviewResult, Severity } from './schemas.js';
+import type { FileStatus, ReviewRequest, ReviewResult, Severity } from './schemas.js';
 import { readWorkspaceFile } from './workspace.js';
 
 /** What the pipeline reports while it works, for progress and task status. */
@@ -20,109 +21,168 @@ export type ReviewEvent =
   | { readonly type: 'file'; readonly file: string; readonly index: number; readonly total: number }
   | { readonly type: 'stage'; readonly file: string; readonly stage: 'rules' | 'index' | 'model' };
 
+/** Opens an up-to-date index; `exclude` are files the caller indexes from its own parse. */
+export type IndexOpener = (options: { readonly exclude: ReadonlySet<string> }) => Promise<CodeIndex>;
+
 export interface ReviewDeps {
   readonly root: string;
   readonly config: Config;
   readonly ruleSettings: RuleSettings;
-  /** Opens (or returns) an up-to-date index; absent when the index is disabled. */
-  readonly index?: () => Promise<CodeIndex>;
-  /** Absent when the model stage is disabled. */
-  readonly llm?: LlmClient;
+  /** Absent when the index is disabled. */
+  readonly index?: IndexOpener;
+  /** Absent when the model stage is disabled; called once, on first use. */
+  readonly llm?: () => LlmClient;
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: ReviewEvent) => void;
+}
+
+interface ParsedFile {
+  readonly relPath: string;
+  readonly file: SourceFile;
+  readonly status: FileStatus;
+  readonly drafts: FindingDraft[];
+  chunks?: readonly Chunk[];
+}
+
+/** The model stage's budget and health, shared by the files of one review. */
+interface ModelBudget {
+  deadline?: number;
+  unavailable?: string;
 }
 
 /** Reviews every requested file; bad entries are reported per file, never fatal to the batch. */
 export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<ReviewResult> {
   const started = Date.now();
-  const findings: Finding[] = [];
   const statuses: FileStatus[] = [];
-  const model = { deadline: started + deps.config.model.timeoutMs, unavailable: undefined as string | undefined };
-  let index: CodeIndex | undefined;
-
-  for (const [i, input] of request.files.entries()) {
-    deps.onEvent?.({ type: 'file', file: input, index: i, total: request.files.length });
-    const read = await readWorkspaceFile(deps.root, input, { maxFileBytes: deps.config.maxFileBytes });
-    if (!read.ok) {
-      statuses.push({ file: read.relPath, status: read.status, reason: read.reason });
-      continue;
-    }
-    const language = languageForPath(read.relPath);
-    if (!language) {
-      statuses.push({ file: read.relPath, status: 'skipped', reason: `${read.relPath} is not a supported source file` });
-      continue;
-    }
-    const file = createSourceFile(read.relPath, read.text, language);
-    const drafts: FindingDraft[] = [];
-
-    deps.onEvent?.({ type: 'stage', file: read.relPath, stage: 'rules' });
-    for (const result of runRules(file, deps.ruleSettings)) {
-      drafts.push({ ...result, file: read.relPath, rule: result.ruleId, source: 'rule' });
-    }
-
-    if (deps.index) {
-      deps.onEvent?.({ type: 'stage', file: read.relPath, stage: 'index' });
-      index ??= await deps.index();
-      const stage = await runIndexStage(index, read.relPath, file, {
-        duplicateThreshold: deps.config.index.duplicateThreshold,
-        candidates: deps.config.index.candidates,
-        severity: severityFor(deps.ruleSettings, 'duplicate'),
-      });
-      drafts.push(...stage.drafts);
-    }
-
-    let modelStatus: FileStatus['model'] = 'disabled';
-    if (deps.llm) {
-      modelStatus = await reviewWithModel(deps, deps.llm, index, read.relPath, file, drafts, model);
-    }
-    findings.push(...drafts.map((d) => toFinding(d, file.lines)));
-    statuses.push({ file: read.relPath, status: 'reviewed', model: modelStatus });
+  const parsed: ParsedFile[] = [];
+  for (const input of request.files) {
+    const entry = await readAndParse(deps, input);
+    statuses.push(entry.status);
+    if ('file' in entry) parsed.push(entry);
   }
-  return { findings: sortFindings(findings), summary: summarize(findings, statuses, started) };
+
+  const index = await indexBatch(deps, parsed);
+  const budget: ModelBudget = {};
+  for (const [i, entry] of parsed.entries()) {
+    deps.onEvent?.({ type: 'file', file: entry.relPath, index: i, total: parsed.length });
+    await reviewFile(deps, entry, index, budget);
+  }
+  if (index) await saveQuietly(index);
+
+  const findings = sortFindings(parsed.flatMap((p) => toFindings(p.drafts, p.file.lines)));
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) counts[f.severity]++;
+  return { findings, summary: { files: statuses, counts, durationMs: Date.now() - started } };
+}
+
+async function readAndParse(deps: ReviewDeps, input: string): Promise<ParsedFile | { status: FileStatus }> {
+  const read = await readWorkspaceFile(deps.root, input, { maxFileBytes: deps.config.maxFileBytes });
+  if (!read.ok) return { status: { file: read.relPath, status: read.status, reason: read.reason } };
+  const language = languageForPath(read.relPath);
+  if (!language) {
+    return { status: { file: read.relPath, status: 'skipped', reason: `${read.relPath} is not a supported source file` } };
+  }
+  const file = createSourceFile(read.relPath, read.text, language);
+  return { relPath: read.relPath, file, status: { file: read.relPath, status: 'reviewed' }, drafts: [] };
+}
+
+/**
+ * Brings the index up to date and adds the reviewed files from our parse.
+ * An index that fails is reported on each file; rules still run.
+ */
+async function indexBatch(deps: ReviewDeps, parsed: readonly ParsedFile[]): Promise<CodeIndex | undefined> {
+  if (!deps.index || parsed.length === 0) return undefined;
+  try {
+    const index = await deps.index({ exclude: new Set(parsed.map((p) => p.relPath)) });
+    for (const entry of parsed) entry.chunks = await index.indexSource(entry.relPath, entry.file);
+    return index;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    for (const entry of parsed) pushReviewWarning(deps, entry, 'indexFailed', reason);
+    return undefined;
+  }
+}
+
+async function reviewFile(deps: ReviewDeps, entry: ParsedFile, index: CodeIndex | undefined, budget: ModelBudget): Promise<void> {
+  deps.onEvent?.({ type: 'stage', file: entry.relPath, stage: 'rules' });
+  for (const r of runRules(entry.file, deps.ruleSettings)) {
+    entry.drafts.push({
+      file: entry.relPath,
+      rule: r.ruleId,
+      severity: r.severity,
+      message: r.message,
+      source: 'rule',
+      ...(r.line !== undefined ? { line: r.line } : {}),
+      ...(r.endLine !== undefined ? { endLine: r.endLine } : {}),
+      ...(r.symbol !== undefined ? { symbol: r.symbol } : {}),
+      ...(r.suggestion !== undefined ? { suggestion: r.suggestion } : {}),
+      ...(r.anchor !== undefined ? { anchor: r.anchor } : {}),
+    });
+  }
+  const duplicateSeverity = severityFor(deps.ruleSettings, 'duplicate');
+  if (index && entry.chunks && duplicateSeverity !== 'off') {
+    deps.onEvent?.({ type: 'stage', file: entry.relPath, stage: 'index' });
+    const { duplicateThreshold, candidates } = deps.config.index;
+    entry.drafts.push(...(await searchDuplicates(index, entry.chunks, { duplicateThreshold, candidates, severity: duplicateSeverity })));
+  }
+  entry.status.model = deps.llm ? await reviewWithModel(deps, deps.llm, entry, index, budget) : 'disabled';
 }
 
 async function reviewWithModel(
   deps: ReviewDeps,
-  llm: LlmClient,
+  llm: () => LlmClient,
+  entry: ParsedFile,
   index: CodeIndex | undefined,
-  relPath: string,
-  file: ReturnType<typeof createSourceFile>,
-  drafts: FindingDraft[],
-  model: { deadline: number; unavailable: string | undefined },
+  budget: ModelBudget,
 ): Promise<FileStatus['model']> {
-  const remaining = model.deadline - Date.now();
-  // One unreachable model is reported once per file without asking it again.
-  const skipReason = model.unavailable ?? (remaining <= 0 ? 'the model stage used up its time budget (model.timeoutMs)' : undefined);
+  // The budget starts with the first model call, so indexing time does not eat it.
+  budget.deadline ??= Date.now() + deps.config.model.timeoutMs;
+  const remaining = budget.deadline - Date.now();
+  const skipReason = budget.unavailable ?? (remaining <= 0 ? 'the model stage used up its time budget (model.timeoutMs)' : undefined);
   if (skipReason) {
-    drafts.push(incompleteDraft(relPath, skipReason));
+    pushReviewWarning(deps, entry, 'incomplete', skipReason);
     return 'incomplete';
   }
-  deps.onEvent?.({ type: 'stage', file: relPath, stage: 'model' });
-  const outcome = await runModelStage(index, relPath, file, drafts, {
-    llm,
+  let client: LlmClient;
+  try {
+    client = llm();
+  } catch (error) {
+    budget.unavailable = error instanceof Error ? error.message : String(error);
+    pushReviewWarning(deps, entry, 'incomplete', budget.unavailable);
+    return 'incomplete';
+  }
+  deps.onEvent?.({ type: 'stage', file: entry.relPath, stage: 'model' });
+  const outcome = await runModelStage(index, entry.relPath, entry.file, entry.drafts, {
+    llm: client,
     maxTurns: deps.config.model.maxTurns,
     timeoutMs: remaining,
     ...(deps.signal ? { signal: deps.signal } : {}),
     severityOf: (rule, proposed) => severityFor(deps.ruleSettings, rule, proposed),
   });
   if (outcome.status === 'completed') {
-    drafts.push(...outcome.drafts);
+    entry.drafts.push(...outcome.drafts);
     return 'completed';
   }
   // Unreachable or refusing (e.g. model not pulled): asking again for the next file would only repeat it.
-  if (outcome.cause === 'unreachable' || outcome.cause === 'http') model.unavailable = outcome.reason;
-  drafts.push(incompleteDraft(relPath, outcome.reason));
+  if (outcome.cause === 'unreachable' || outcome.cause === 'http') budget.unavailable = outcome.reason;
+  pushReviewWarning(deps, entry, 'incomplete', outcome.reason);
   return 'incomplete';
 }
 
-function incompleteDraft(relPath: string, reason: string): FindingDraft {
-  return {
-    file: relPath,
-    rule: 'review',
-    severity: 'warning',
-    source: 'model',
-    message: catalogMessage('review', 'incomplete', { reason }),
-  };
+/** A `review` finding: a stage could not do its part for this file. */
+function pushReviewWarning(deps: ReviewDeps, entry: ParsedFile, messageId: 'incomplete' | 'indexFailed', reason: string): void {
+  const severity = severityFor(deps.ruleSettings, 'review');
+  if (severity === 'off') return;
+  const message = catalogMessage('review', messageId, { reason });
+  entry.drafts.push({ file: entry.relPath, rule: 'review', severity, source: messageId === 'indexFailed' ? 'index' : 'model', message });
+}
+
+/**
+ * The findings are complete whether or not the index could be written; a
+ * store left behind is detected by content hash and re-indexed next time.
+ */
+async function saveQuietly(index: CodeIndex): Promise<void> {
+  await index.save().catch(() => undefined);
 }
 
 /** The configured severity of a rule, else the model's proposal, else the catalog default. */
@@ -130,10 +190,4 @@ function severityFor(settings: RuleSettings, ruleId: string, proposed?: Severity
   const configured = settings[ruleId]?.severity;
   if (configured) return configured;
   return proposed ?? getRule(ruleId)?.meta.defaultSeverity ?? 'warning';
-}
-
-function summarize(findings: readonly Finding[], files: FileStatus[], started: number): ReviewResult['summary'] {
-  const counts = { error: 0, warning: 0, info: 0 };
-  for (const f of findings) counts[f.severity]++;
-  return { files, counts, durationMs: Date.now() - started };
 }

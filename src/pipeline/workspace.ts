@@ -40,29 +40,46 @@ export function toPosix(path: string): string {
  * reason comes back as data so the rest of a batch is still reviewed.
  */
 export async function readWorkspaceFile(root: string, input: string, options: ReadOptions): Promise<WorkspaceFile> {
-  const shown = input;
-  if (input.includes('\0')) return refuse(shown, 'error', 'the path contains a NUL byte');
+  if (input.includes('\0')) return refuse(input, 'error', 'the path contains a NUL byte');
   const absPath = resolve(root, input);
-  const lexical = relative(root, absPath);
-  if (isOutside(lexical)) return refuse(shown, 'error', `${input} is outside the workspace root ${root}; pass a path inside it or set --root`);
-  const relPath = toPosix(lexical);
   let real: string;
   try {
     real = await realpath(absPath);
   } catch {
-    return refuse(relPath, 'error', `file not found: ${relPath}`);
+    const lexical = relative(root, absPath);
+    if (isOutside(lexical)) return refuse(input, 'error', outsideMessage(input, root));
+    return refuse(displayPath(lexical), 'error', `file not found: ${displayPath(lexical)}`);
   }
+  // Judged on real paths only: a root reached through a symlink still owns its files, and
+  // a link inside the root that points out of it does not make its target ours.
+  const relPath = displayPath(relative(root, real));
   if (isOutside(relative(root, real))) {
-    return refuse(relPath, 'error', `${relPath} resolves through a symlink to ${real}, outside the workspace root`);
+    const viaLink = !isOutside(relative(root, absPath));
+    return refuse(viaLink ? displayPath(relative(root, absPath)) : input, 'error', viaLink
+      ? `${displayPath(relative(root, absPath))} resolves through a symlink to ${real}, outside the workspace root`
+      : outsideMessage(input, root));
   }
-  const stat = await lstat(real);
-  if (!stat.isFile()) return refuse(relPath, 'error', `${relPath} is not a regular file`);
-  if (stat.size > options.maxFileBytes) {
-    return refuse(relPath, 'skipped', `${relPath} has ${stat.size} bytes, over the ${options.maxFileBytes}-byte limit (maxFileBytes)`);
+  try {
+    const stat = await lstat(real);
+    if (!stat.isFile()) return refuse(relPath, 'error', `${relPath} is not a regular file`);
+    if (stat.size > options.maxFileBytes) {
+      return refuse(relPath, 'skipped', `${relPath} has ${stat.size} bytes, over the ${options.maxFileBytes}-byte limit (maxFileBytes)`);
+    }
+    const bytes = await readFile(real);
+    if (bytes.subarray(0, 8192).includes(0)) return refuse(relPath, 'skipped', `${relPath} looks binary (it contains NUL bytes)`);
+    return { ok: true, relPath, absPath: real, text: bytes.toString('utf8') };
+  } catch (error) {
+    return refuse(relPath, 'error', `cannot read ${relPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  const bytes = await readFile(real);
-  if (bytes.subarray(0, 8192).includes(0)) return refuse(relPath, 'skipped', `${relPath} looks binary (it contains NUL bytes)`);
-  return { ok: true, relPath, absPath: real, text: bytes.toString('utf8') };
+}
+
+function outsideMessage(input: string, root: string): string {
+  return `${input} is outside the workspace root ${root}; pass a path inside it or set --root`;
+}
+
+/** Workspace-relative POSIX path; the root itself shows as `.`. */
+function displayPath(relativePath: string): string {
+  return relativePath === '' ? '.' : toPosix(relativePath);
 }
 
 function isOutside(relativePath: string): boolean {

@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import { FindingSchema, ReviewResultSchema } from '../../src/pipeline/index.js';
 import { CLI_PATH, copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
 
 const run = promisify(execFile);
@@ -49,8 +50,9 @@ describe('review-guard CLI', () => {
   it('prints {findings, summary} as JSON with --json', async () => {
     const { code, stdout } = await cli(repo.root, 'review', '--no-model', '--json', 'src/handler/http-handler.ts');
     assert.equal(code, 0, 'naming findings are warnings');
-    const result = JSON.parse(stdout) as { findings: { rule: string; fingerprint: string }[]; summary: { files: unknown[] } };
+    const result = ReviewResultSchema.strict().parse(JSON.parse(stdout));
     assert.ok(result.findings.length >= 6);
+    for (const finding of result.findings) FindingSchema.strict().parse(finding);
     assert.ok(result.findings.every((f) => f.rule === 'naming' && /^[0-9a-f]{16}$/.test(f.fingerprint)));
     assert.deepEqual(result.summary.files, [{ file: 'src/handler/http-handler.ts', status: 'reviewed', model: 'disabled' }]);
   });

@@ -36,7 +36,6 @@ function reviewerModel(request: FakeChatRequest): FakeReply {
     const code = user.split('\n').filter((l) => /^\s*\d+ \| /.test(l)).map((l) => l.replace(/^\s*\d+ \| /, '')).join('\n');
     return { tool_calls: [{ function: { name: 'search_similar_code', arguments: { code, limit: 3 } } }] };
   }
-  assert.match(toolResult.content, /loadConfig/, 'the index must hand the model loadConfig as a candidate');
   const answer = {
     findings: [
       {
@@ -128,6 +127,8 @@ for (const era of ['legacy', 'modern'] as const) {
         assert.ok(result.summary.files.every((f) => f.status === 'reviewed' && f.model === 'completed'));
         const toolTurn = ollama.chatRequests().find((r) => r.messages.some((m) => m.role === 'tool'));
         assert.ok(toolTurn?.tools?.some((t) => t.function.name === 'search_similar_code'), 'the tool was offered');
+        const toolResult = toolTurn?.messages.find((m) => m.role === 'tool');
+        assert.match(toolResult?.content ?? '', /loadConfig/, 'the index handed the model loadConfig as a candidate');
       } finally {
         await client.close();
       }

@@ -35,9 +35,10 @@ describe('config loader', () => {
     ['an unknown key', { modle: {} }, /unknown key "modle"/, 'modle'],
     ['a nested unknown key', { model: { turns: 3 } }, /unknown key "model\.turns"/, 'model.turns'],
     ['a bad value', { model: { maxTurns: 0 } }, /"model\.maxTurns"/, 'model.maxTurns'],
-    ['an unknown rule', { rules: { 'max-line': 'error' } }, /unknown rule "rules\.max-line"; known rules: .*max-lines/, 'rules.max-line'],
+    ['an unknown rule', { rules: { 'max-line': 'error' } }, /rules\.max-line: unknown rule \(known rules: .*max-lines/, 'rules.max-line'],
+    ['a bad model host', { model: { host: 'ftp://127.0.0.1' } }, /"model\.host": expected an Ollama address/, 'model.host'],
     ['a bad rule level', { rules: { naming: 'loud' } }, /"rules\.naming"/, 'rules.naming'],
-    ['bad rule options', { rules: { 'max-lines': ['error', { max: 'many' }] } }, /max-lines.*max/, undefined],
+    ['bad rule options', { rules: { 'max-lines': ['error', { max: 'many' }] } }, /rules\.max-lines\.max: /, 'rules.max-lines.max'],
   ];
   for (const [name, json, message, key] of broken) {
     it(`names the problem for ${name}`, async () => {

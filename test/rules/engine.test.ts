@@ -81,7 +81,7 @@ describe('engine: running rules', () => {
         { ruleId: 'naming', severity: 'warning', messageId: 'format', line: 252 },
       ],
     );
-    assert.equal(results[1]!.message, 'function "Get_User" should be camelCase or PascalCase: rename to "getUser"');
+    assert.equal(results[1]!.message, 'function "Get_User" should be camelCase: rename to "getUser"');
     assert.equal(results[1]!.suggestion, 'getUser');
   });
 

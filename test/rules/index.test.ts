@@ -3,7 +3,9 @@
  * complete enough for the engine and the model prompt.
  */
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { REPO_ROOT } from '../support/sample-repo.js';
 import { getRule, listRules, RULE_IDS } from '../../rules/index.js';
 
 describe('rule catalog', () => {
@@ -29,6 +31,16 @@ describe('rule catalog', () => {
       assert.ok(meta.options.safeParse({}).success, meta.id);
       assert.ok(Object.keys(meta.messages).length > 0, meta.id);
       assert.ok(meta.docsUrl.endsWith(`/${meta.id}.md`), meta.id);
+    }
+  });
+
+  it('every rule has a doc named after its id, with the fixed sections', () => {
+    for (const meta of listRules()) {
+      const path = `${REPO_ROOT}docs/rules/${meta.id}.md`;
+      assert.ok(existsSync(path), `docs/rules/${meta.id}.md is missing`);
+      const doc = readFileSync(path, 'utf8');
+      assert.ok(doc.startsWith(`# ${meta.id}\n`), `${meta.id}: title`);
+      for (const section of ['## Why', '## Options', '## Finding']) assert.ok(doc.includes(`\n${section}\n`), `${meta.id}: ${section}`);
     }
   });
 });

@@ -75,7 +75,7 @@ describe('max-lines', () => {
   for (const { title, text, max, language, expected } of CASES) {
     it(title, () => {
       const violations = check(maxLines, text, { max }, language);
-      const want = expected ? [{ messageId: 'tooMany', data: { count: expected.count, max }, line: expected.line }] : [];
+      const want = expected ? [{ messageId: 'tooMany', data: { count: expected.count, max }, line: expected.line, anchor: 'file' }] : [];
       assert.deepEqual(violations, want);
     });
   }
@@ -86,14 +86,14 @@ describe('max-lines', () => {
 
   it('defaults to 250: the 251st code line is reported', () => {
     const text = lines(251, (i) => `const v${i} = ${i};`);
-    assert.deepEqual(check(maxLines, text), [{ messageId: 'tooMany', data: { count: 251, max: 250 }, line: 251 }]);
+    assert.deepEqual(check(maxLines, text), [{ messageId: 'tooMany', data: { count: 251, max: 250 }, line: 251, anchor: 'file' }]);
   });
 
   it('parses and counts files over 32 KiB', () => {
     const text = lines(2000, (i) => `// comment ${i}\nexport const value${i} = '${'x'.repeat(40)}';`);
     assert.ok(text.length > 32 * 1024);
     // Every other line is a comment, so the 251st code line is line 502.
-    assert.deepEqual(check(maxLines, text), [{ messageId: 'tooMany', data: { count: 2000, max: 250 }, line: 502 }]);
+    assert.deepEqual(check(maxLines, text), [{ messageId: 'tooMany', data: { count: 2000, max: 250 }, line: 502, anchor: 'file' }]);
   });
 
   it('leads its message with the count', () => {

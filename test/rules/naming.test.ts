@@ -32,11 +32,12 @@ function violation({ id, kind, name, formats, suggestion, line, column }: Expect
 }
 
 const CAMEL = 'camelCase';
-const FUNCTION = 'camelCase or PascalCase';
+const FUNCTION = 'camelCase';
+const COMPONENT = 'camelCase or PascalCase';
 const PASCAL = 'PascalCase';
 
 const VALID: readonly Case[] = [
-  { title: 'functions: camelCase, PascalCase, acronyms', code: 'function getUser() {}\nfunction Factory() {}\nfunction parseURL() {}', expected: [] },
+  { title: 'functions: camelCase, acronyms', code: 'function getUser() {}\nfunction parseURL() {}', expected: [] },
   { title: 'local variables: camelCase', code: 'function f() {\n  let count = 0;\n  const maxItems = 1;\n  return count + maxItems;\n}', expected: [] },
   { title: 'module constants: UPPER_CASE, camelCase, PascalCase', code: 'const MAX_RETRIES = 3;\nexport const maxRetries = 3;\nconst Defaults = {};', expected: [] },
   { title: 'parameters: camelCase', code: 'function f(userId: string, count = 1, ...rest: number[]) { return [userId, count, rest]; }', expected: [] },
@@ -68,6 +69,11 @@ const VALID: readonly Case[] = [
 ];
 
 const INVALID: readonly Case[] = [
+  {
+    title: 'a PascalCase function that renders no JSX is not a component',
+    code: 'function BuildUser() { return {}; }',
+    expected: [{ id: 'format', kind: 'function', name: 'BuildUser', formats: FUNCTION, suggestion: 'buildUser', line: 1, column: 10 }],
+  },
   {
     title: 'function',
     code: 'function Get_User() {}\nfunction get_user_name() {}\nexport function Parse_URL() {}',
@@ -145,8 +151,8 @@ const INVALID: readonly Case[] = [
     code: 'function my_app() { return <div />; }\nfunction f() {\n  const my_button = () => <button />;\n  return my_button;\n}',
     language: 'tsx',
     expected: [
-      { id: 'format', kind: 'function', name: 'my_app', formats: FUNCTION, suggestion: 'MyApp', line: 1, column: 10 },
-      { id: 'format', kind: 'variable', name: 'my_button', formats: FUNCTION, suggestion: 'MyButton', line: 3, column: 9 },
+      { id: 'format', kind: 'function', name: 'my_app', formats: COMPONENT, suggestion: 'MyApp', line: 1, column: 10 },
+      { id: 'format', kind: 'variable', name: 'my_button', formats: COMPONENT, suggestion: 'MyButton', line: 3, column: 9 },
     ],
   },
 ];

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createSourceFile, languageForPath, tokenText } from '../../syntax/index.js';
+import { createSourceFile, languageForPath, splitLines, tokenText } from '../../syntax/index.js';
 
 /** The 1-based numbers of the lines counted as code. */
 function codeRows(text: string, language: 'typescript' | 'tsx' | 'javascript' = 'typescript'): number[] {
@@ -58,5 +58,20 @@ describe('language registry', () => {
     assert.equal(languageForPath('a/b.cjs'), 'javascript');
     assert.equal(languageForPath('a/b.d.ts'), undefined);
     assert.equal(languageForPath('a/b.md'), undefined);
+  });
+});
+
+describe('splitLines', () => {
+  it('breaks at \\n only and strips one \\r before it, as tree-sitter counts rows', () => {
+    assert.deepEqual(splitLines('a\r\nb\rc\n\r\r\nd'), ['a', 'b\rc', '', '\r', 'd']);
+    assert.deepEqual(splitLines(''), ['']);
+    assert.deepEqual(splitLines('x\n'), ['x', '']);
+  });
+
+  it('is how a SourceFile cuts its lines', () => {
+    const text = 'const a = 1;\r\n// lone \r here\nconst b = 2;\r\n';
+    const file = createSourceFile('x.ts', text, 'typescript');
+    assert.deepEqual(file.lines, splitLines(text));
+    assert.equal(file.lines.length, file.root.endPosition.row + 1);
   });
 });

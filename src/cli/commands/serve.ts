@@ -8,7 +8,7 @@ import { createReviewService, type ReviewService } from '../../pipeline/index.js
 import type { CliArgs } from '../args.js';
 import { workspaceRoot } from '../root.js';
 
-/** Starts serving; resolves once the server is listening (it runs until stdin closes). */
+/** Starts serving and returns; the server runs until the client closes stdin. */
 export function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteStream): void {
   const root = workspaceRoot(cwd, args.root);
   let service: Promise<ReviewService> | undefined;

@@ -134,6 +134,8 @@ class ReviewRun {
   private async finish(content: string): Promise<ModelReviewResult> {
     const first = parseModelAnswer(content);
     if (first.ok) return this.completed(first.findings);
+    // The repair is a turn like any other: the turn limit is a promise to the host.
+    if (this.turns >= this.maxTurns) return this.incomplete(`${describeBadAnswer(first)} (no turn left to repair it)`);
     this.messages.push({ role: 'assistant', content });
     this.messages.push({ role: 'user', content: buildRepairMessage(first.error) });
     const repaired = await this.chat(true);

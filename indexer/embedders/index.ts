@@ -1,0 +1,8 @@
+/**
+ * @fileoverview Neural embedders behind the `Embedder` port (see
+ * ../embedder.ts): transformers.js in-process and Ollama over HTTP. Both are
+ * created with an async `load` that fails with `EmbedderUnavailableError`.
+ */
+export { EmbedderUnavailableError, type EmbedderUnavailableReason } from './errors.js';
+export { OllamaEmbedder, type OllamaEmbedderOptions } from './ollama-embedder.js';
+export { TransformersEmbedder, type TransformersEmbedderOptions } from './transformers-embedder.js';

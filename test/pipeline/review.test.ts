@@ -1,0 +1,142 @@
+/**
+ * Pipeline guarantees: a failing stage never costs the deterministic
+ * findings, the model's answer is taken in the seed's bare form, severities
+ * follow the config, and fingerprints survive edits.
+ */
+import assert from 'node:assert/strict';
+import { readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createReviewService, FindingSchema } from '../../src/pipeline/index.js';
+import { startFakeOllama, type FakeChatRequest, type FakeReply } from '../helpers/fake-ollama.js';
+import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
+
+describe('review pipeline', () => {
+  let repo: SampleRepo;
+  before(async () => {
+    repo = await copySampleRepo();
+  });
+  after(() => repo.remove());
+
+  it('returns findings that match the published schema exactly', async () => {
+    const service = await createReviewService({ root: repo.root });
+    const { findings } = await service.review(
+      { files: ['src/handler/http-handler.ts', 'src/handler/settings.ts', 'src/report/messages.ts'] },
+      { model: false },
+    );
+    assert.ok(findings.length >= 9);
+    for (const finding of findings) FindingSchema.strict().parse(finding);
+  });
+
+  it('keeps the rule findings when the index cannot be opened, and retries it next time', async () => {
+    const broken = await copySampleRepo();
+    try {
+      await writeFile(join(broken.root, '.review-guard'), 'a file where the index folder should be');
+      const service = await createReviewService({ root: broken.root });
+      const first = await service.review({ files: ['src/handler/http-handler.ts'] }, { model: false });
+      assert.ok(first.findings.some((f) => f.rule === 'naming'));
+      const warning = first.findings.find((f) => f.rule === 'review');
+      assert.equal(warning?.source, 'index');
+      assert.match(warning?.message ?? '', /similarity index is unavailable/);
+      await rm(join(broken.root, '.review-guard'));
+      const second = await service.review({ files: ['src/handler/settings.ts'] }, { model: false });
+      assert.ok(second.findings.some((f) => f.rule === 'duplicate'));
+    } finally {
+      await broken.remove();
+    }
+  });
+
+  it('finds copies made within one batch of files', async () => {
+    const batch = await copySampleRepo();
+    try {
+      const body = (await readFile(join(batch.root, 'src/util/strings.ts'), 'utf8')).replaceAll('text', 'input');
+      await writeFile(join(batch.root, 'src/util/new-a.ts'), body);
+      const service = await createReviewService({ root: batch.root });
+      const { findings } = await service.review({ files: ['src/util/new-a.ts'] }, { model: false });
+      assert.ok(findings.some((f) => f.rule === 'duplicate' && f.related?.[0]?.file === 'src/util/strings.ts'));
+    } finally {
+      await batch.remove();
+    }
+  });
+
+  it('accepts the model answer in the seed form and ties it to the candidate it was shown', async () => {
+    const strict = await copySampleRepo({ index: { duplicateThreshold: 1 } });
+    const source = await readFile(join(strict.root, 'src/handler/settings.ts'), 'utf8');
+    const code = source.slice(source.indexOf('export function parseSettings'), source.indexOf('export function settingsSummary'));
+    const script = (request: FakeChatRequest): FakeReply => {
+      if (!request.messages.some((m) => m.role === 'tool')) {
+        return { tool_calls: [{ function: { name: 'search_similar_code', arguments: { code } } }] };
+      }
+      return { content: '```json\n{"findings":[{"rule":"duplicate","severity":"error","message":"This is a copy of existing code."}]}\n```' };
+    };
+    const ollama = await startFakeOllama(script);
+    try {
+      const service = await createReviewService({ root: strict.root, env: { OLLAMA_HOST: ollama.url } });
+      const { findings } = await service.review({ files: ['src/handler/settings.ts'] });
+      const duplicate = findings.find((f) => f.rule === 'duplicate');
+      assert.equal(duplicate?.source, 'model');
+      assert.equal(duplicate?.related?.[0]?.symbol, 'loadConfig');
+      assert.equal(duplicate?.related?.[0]?.file, 'src/config/load.ts');
+    } finally {
+      await ollama.close();
+      await strict.remove();
+    }
+  });
+
+  it('reports a bad OLLAMA_HOST as a model warning next to the rule findings', async () => {
+    const service = await createReviewService({ root: repo.root, env: { OLLAMA_HOST: 'ftp://nowhere' } });
+    const withModel = await service.review({ files: ['src/handler/http-handler.ts'] });
+    assert.ok(withModel.findings.some((f) => f.rule === 'naming'));
+    assert.match(withModel.findings.find((f) => f.rule === 'review')?.message ?? '', /OLLAMA_HOST "ftp:\/\/nowhere"/);
+    const withoutModel = await service.review({ files: ['src/handler/http-handler.ts'] }, { model: false });
+    assert.equal(withoutModel.findings.filter((f) => f.rule === 'review').length, 0);
+  });
+
+  it('follows the configured severity of the review rule, including off', async () => {
+    const quiet = await copySampleRepo({ rules: { review: 'off', naming: 'error' } });
+    try {
+      const service = await createReviewService({ root: quiet.root, env: { OLLAMA_HOST: 'http://127.0.0.1:9' } });
+      const { findings } = await service.review({ files: ['src/handler/http-handler.ts'] });
+      assert.equal(findings.filter((f) => f.rule === 'review').length, 0);
+      assert.ok(findings.every((f) => f.rule !== 'naming' || f.severity === 'error'));
+    } finally {
+      await quiet.remove();
+    }
+  });
+
+  it('gives distinct fingerprints to equal names and a file-level one to max-lines', async () => {
+    const fp = await copySampleRepo();
+    try {
+      const path = join(fp.root, 'src/twice.ts');
+      await writeFile(path, 'export function a(user_id: string) { return user_id; }\nexport function b(user_id: string) { return user_id; }\n');
+      const service = await createReviewService({ root: fp.root });
+      const twice = await service.review({ files: ['src/twice.ts'] }, { model: false });
+      const prints = twice.findings.map((f) => f.fingerprint);
+      assert.equal(prints.length, 2);
+      assert.notEqual(prints[0], prints[1]);
+
+      const messages = join(fp.root, 'src/report/messages.ts');
+      const fingerprintOfMaxLines = async () =>
+        (await service.review({ files: ['src/report/messages.ts'] }, { model: false })).findings.find((f) => f.rule === 'max-lines')?.fingerprint;
+      const before = await fingerprintOfMaxLines();
+      await writeFile(messages, `export const EXTRA = 1;\n${await readFile(messages, 'utf8')}`);
+      assert.ok(before);
+      assert.equal(await fingerprintOfMaxLines(), before);
+    } finally {
+      await fp.remove();
+    }
+  });
+
+  it('accepts absolute paths through a symlinked root and names the root itself as "."', async () => {
+    const alias = `${repo.root}-alias`;
+    await symlink(repo.root, alias);
+    try {
+      const service = await createReviewService({ root: repo.root });
+      const { summary } = await service.review({ files: [join(alias, 'src/util/strings.ts'), '.'] }, { model: false });
+      assert.deepEqual(summary.files.map((f) => [f.file, f.status]), [['src/util/strings.ts', 'reviewed'], ['.', 'error']]);
+      assert.match(summary.files[1]?.reason ?? '', /^\. is not a regular file$/);
+    } finally {
+      await rm(alias);
+    }
+  });
+});
