@@ -63,7 +63,7 @@ describe('language registry', () => {
 
 describe('splitLines', () => {
   it('breaks at \\n only and strips one \\r before it, as tree-sitter counts rows', () => {
-    assert.deepEqual(splitLines('a\r\nb\rc\n\r\r\nd'), ['a', 'b\rc', '', '\r', 'd']);
+    assert.deepEqual(splitLines('a\r\nb\rc\n\r\r\nd'), ['a', 'b\rc', '\r', 'd']);
     assert.deepEqual(splitLines(''), ['']);
     assert.deepEqual(splitLines('x\n'), ['x', '']);
   });
