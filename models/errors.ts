@@ -1,38 +1,47 @@
 /**
- * @fileoverview Errors of the model layer. Every failure of a chat request
- * becomes one `ModelError` whose `kind` says what the caller can do about it;
- * the review loop turns it into an `incomplete` result with the message.
+ * @fileoverview Errors of the model layer. Every failure of a request to
+ * Ollama (chat or embedding, see ollama-http.ts) becomes one `ModelError`
+ * whose `kind` says what the caller can do about it; the review loop turns it
+ * into an `incomplete` result with the message, the Ollama embedder into an
+ * `EmbedderUnavailableError`.
  */
 
 /**
  * - `unreachable`: nothing answered at the host (not running, wrong host).
  * - `timeout`: one request took longer than its per-request limit.
  * - `aborted`: the caller's signal cancelled the request.
- * - `http`: the server answered with a non-2xx status (`status` is set).
- * - `invalid-response`: a 2xx reply that is not a chat response.
+ * - `http`: the server answered with a non-2xx status (`status` is set;
+ *   `modelMissing` when Ollama said the model is not pulled).
+ * - `invalid-response`: a 2xx reply that is not the response asked for.
  */
 export type ModelErrorKind = 'unreachable' | 'timeout' | 'aborted' | 'http' | 'invalid-response';
 
+/** What a {@link ModelError} records besides its kind and message. */
 export interface ModelErrorDetails {
   /** The Ollama base URL the request went to. */
   readonly host: string;
   /** HTTP status, for `kind: 'http'`. */
   readonly status?: number;
+  /** Ollama answered that the model is not pulled (a 404 with its JSON error). */
+  readonly modelMissing?: boolean;
   readonly cause?: unknown;
 }
 
-/** A chat request failed; `message` is written for the person running review-guard. */
+/** A request to Ollama failed; `message` is written for the person running review-guard. */
 export class ModelError extends Error {
   override readonly name = 'ModelError';
   readonly kind: ModelErrorKind;
   readonly host: string;
   readonly status: number | undefined;
+  /** The model is not pulled: `ollama pull` fixes it, unlike other `http` failures. */
+  readonly modelMissing: boolean;
 
   constructor(kind: ModelErrorKind, message: string, details: ModelErrorDetails) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.kind = kind;
     this.host = details.host;
     this.status = details.status;
+    this.modelMissing = details.modelMissing ?? false;
   }
 }
 

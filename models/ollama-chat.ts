@@ -1,16 +1,17 @@
 /**
  * @fileoverview The `LlmClient` for a local Ollama server, through the
- * `ollama` JS client. Two things the client does not do are done here: it
- * passes no AbortSignal for non-streaming requests (so a custom `fetch`
- * attaches the caller's signal plus a per-request timeout), and it logs to
- * stdout when an error body is not JSON (so the custom `fetch` reads non-2xx
- * replies itself, keeping stdout clean for the MCP stdio transport).
+ * `ollama` JS client. The HTTP plumbing (signal and timeout, reading error
+ * replies without the client's stdout logging, failure messages) is shared
+ * with the Ollama embedder in ollama-http.ts; this file maps chat messages
+ * and tools to Ollama's shapes and checks the reply.
  */
-import { Ollama, type Message, type Tool } from 'ollama';
+import type { Message, Tool } from 'ollama';
 import { z } from 'zod';
 import { ModelError } from './errors.js';
+import { callOllama } from './ollama-http.js';
 import type { ChatMessage, ChatRequest, ChatResponse, LlmClient, ToolSpec } from './llm-client.js';
 
+/** Which model to chat with on which server, and the request settings sent with every turn. */
 export interface OllamaChatOptions {
   /** Full base URL, e.g. from `resolveOllamaHost`. */
   readonly host: string;
@@ -23,6 +24,9 @@ export interface OllamaChatOptions {
   readonly requestTimeoutMs: number;
 }
 
+/** A tool call's arguments as Ollama accepts them: a JSON object, never an array. */
+const ArgumentsSchema = z.record(z.string(), z.unknown());
+
 const ReplySchema = z.object({
   message: z.object({
     content: z.string().default(''),
@@ -31,7 +35,7 @@ const ReplySchema = z.object({
         z.object({
           function: z.object({
             name: z.string(),
-            arguments: z.union([z.record(z.string(), z.unknown()), z.string()]).default({}),
+            arguments: z.union([ArgumentsSchema, z.string()]).default({}),
           }),
         }),
       )
@@ -50,14 +54,9 @@ export class OllamaChatClient implements LlmClient {
 
   /** One non-streaming chat turn. Throws {@link ModelError} on every failure. */
   async chat(request: ChatRequest): Promise<ChatResponse> {
-    const { host, model, temperature, numCtx, keepAlive } = this.options;
-    const timeout = AbortSignal.timeout(this.options.requestTimeoutMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-    // A client per request: its `fetch` is the only place a signal can be attached.
-    const client = new Ollama({ host, fetch: (input, init) => this.send(input, { ...init, signal }) });
-    let reply: unknown;
-    try {
-      reply = await client.chat({
+    const { host, model, temperature, numCtx, keepAlive, requestTimeoutMs } = this.options;
+    const reply = await callOllama({ host, model, timeoutMs: requestTimeoutMs, signal: request.signal }, (client) =>
+      client.chat({
         model,
         messages: request.messages.map(toOllamaMessage),
         ...(request.tools?.length ? { tools: request.tools.map(toOllamaTool) } : {}),
@@ -68,58 +67,9 @@ export class OllamaChatClient implements LlmClient {
           ...(numCtx !== undefined ? { num_ctx: numCtx } : {}),
         },
         stream: false,
-      });
-    } catch (error) {
-      throw this.translate(error, request.signal, timeout);
-    }
+      }),
+    );
     return this.toChatResponse(reply);
-  }
-
-  private async send(input: Parameters<typeof fetch>[0], init: RequestInit): Promise<Response> {
-    const response = await fetch(input, init);
-    if (!response.ok) throw await this.httpError(response);
-    return response;
-  }
-
-  private async httpError(response: Response): Promise<ModelError> {
-    const { host, model } = this.options;
-    const body = await response.text().catch(() => '');
-    const ollamaSaid = errorField(body);
-    const said = (ollamaSaid ?? body.trim()).slice(0, 300) || response.statusText;
-    const details = { host, status: response.status };
-    // Only Ollama's JSON error names the model; a plain "404 page not found" is a wrong host or path.
-    if (response.status === 404 && ollamaSaid !== undefined && /model.*not found/i.test(ollamaSaid)) {
-      return new ModelError(
-        'http',
-        `model "${model}" is not available on Ollama at ${host}: pull it with \`ollama pull ${model}\` (Ollama said: ${said})`,
-        details,
-      );
-    }
-    return new ModelError('http', `Ollama at ${host} answered HTTP ${response.status}: ${said}`, details);
-  }
-
-  private translate(error: unknown, callerSignal: AbortSignal | undefined, timeout: AbortSignal): ModelError {
-    const { host, model, requestTimeoutMs } = this.options;
-    if (error instanceof ModelError) return error;
-    // The signals say why a fetch was aborted more reliably than the error does.
-    if (callerSignal?.aborted) {
-      return new ModelError('aborted', `the request to ${model} on Ollama at ${host} was cancelled`, { host, cause: error });
-    }
-    if (timeout.aborted) {
-      return new ModelError('timeout', `${model} on Ollama at ${host} did not answer within ${requestTimeoutMs} ms`, {
-        host,
-        cause: error,
-      });
-    }
-    if (error instanceof TypeError) {
-      const hint = 'is Ollama running? start it with `ollama serve` or set model.host';
-      return new ModelError('unreachable', `Ollama is not reachable at ${host} (${connectionProblem(error)}): ${hint}`, {
-        host,
-        cause: error,
-      });
-    }
-    const detail = error instanceof Error ? error.message : String(error);
-    return new ModelError('invalid-response', `Ollama at ${host} sent an unreadable reply: ${detail}`, { host, cause: error });
   }
 
   private toChatResponse(reply: unknown): ChatResponse {
@@ -162,8 +112,7 @@ function toOllamaMessage(message: ChatMessage): Message {
 function argumentsObject(value: Record<string, unknown> | string): Record<string, unknown> {
   if (typeof value !== 'string') return value;
   try {
-    const parsed: unknown = JSON.parse(value);
-    return isRecord(parsed) ? parsed : {};
+    return ArgumentsSchema.safeParse(JSON.parse(value)).data ?? {};
   } catch {
     return {};
   }
@@ -171,40 +120,4 @@ function argumentsObject(value: Record<string, unknown> | string): Record<string
 
 function toOllamaTool(tool: ToolSpec): Tool {
   return { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } };
-}
-
-function errorField(body: string): string | undefined {
-  try {
-    const parsed: unknown = JSON.parse(body);
-    return isRecord(parsed) && typeof parsed['error'] === 'string' ? parsed['error'] : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** "connection refused" and friends, from undici's `fetch failed` cause. */
-function connectionProblem(error: TypeError): string {
-  const cause: unknown = error.cause;
-  const code = codeOf(cause) ?? (cause instanceof AggregateError ? codeOf(cause.errors[0]) : undefined);
-  switch (code) {
-    case 'ECONNREFUSED':
-      return 'connection refused';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'host not found';
-    case 'ECONNRESET':
-      return 'connection reset';
-    case 'ETIMEDOUT':
-      return 'connection timed out';
-    default:
-      return cause instanceof Error ? cause.message : error.message;
-  }
-}
-
-function codeOf(value: unknown): string | undefined {
-  return isRecord(value) && typeof value['code'] === 'string' ? value['code'] : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,16 +1,17 @@
 /**
  * @fileoverview An `Embedder` backed by a local Ollama server: `POST
  * /api/embed {model, input: string[]}` through the `ollama` JS client, in
- * batches, one request per batch with its own timeout. As in
- * models/ollama-chat.ts, a client is made per request so that its custom
- * `fetch` can carry an AbortSignal, and that `fetch` reads non-2xx replies
- * itself because the client logs to stdout when an error body is not JSON.
+ * batches, one request per batch with its own timeout. The HTTP plumbing and
+ * the failure messages are models/ollama-http.ts, shared with the chat
+ * client so that both say the same thing about the same failure; this file
+ * only maps those failures to `EmbedderUnavailableError` reasons.
  */
-import { Ollama } from 'ollama';
 import { z } from 'zod';
+import { ModelError } from '../../models/errors.js';
+import { callOllama } from '../../models/ollama-http.js';
 import { resolveOllamaHost } from '../../models/ollama-host.js';
 import type { EmbedInput, Embedder } from '../embedder.js';
-import { EmbedderUnavailableError } from './errors.js';
+import { EmbedderUnavailableError, type EmbedderUnavailableReason } from './errors.js';
 
 /** Which Ollama model to call and how; `model` is part of the embedder's `id`. */
 export interface OllamaEmbedderOptions {
@@ -39,7 +40,6 @@ const DEFAULT_BATCH_SIZE = 32;
 const PROBE_TEXT = 'function probe() { return 1; }';
 
 const EmbedReplySchema = z.object({ embeddings: z.array(z.array(z.number())) });
-const ErrorBodySchema = z.object({ error: z.string() });
 
 /** Embeds through Ollama's `/api/embed`; create it with {@link OllamaEmbedder.load}. */
 export class OllamaEmbedder implements Embedder {
@@ -95,15 +95,14 @@ export class OllamaEmbedder implements Embedder {
 }
 
 async function requestEmbeddings(settings: Settings, texts: string[]): Promise<Float32Array[]> {
-  const { host, model, keepAlive } = settings;
-  const timeout = AbortSignal.timeout(settings.requestTimeoutMs);
-  // A client per request: its `fetch` is the only place a signal can be attached.
-  const client = new Ollama({ host, fetch: (input, init) => send(settings, input, { ...init, signal: timeout }) });
+  const { host, model, keepAlive, requestTimeoutMs } = settings;
   let reply: unknown;
   try {
-    reply = await client.embed({ model, input: texts, truncate: true, ...(keepAlive !== undefined ? { keep_alive: keepAlive } : {}) });
+    reply = await callOllama({ host, model, timeoutMs: requestTimeoutMs }, (client) =>
+      client.embed({ model, input: texts, truncate: true, ...(keepAlive !== undefined ? { keep_alive: keepAlive } : {}) }),
+    );
   } catch (error) {
-    throw translate(settings, error, timeout);
+    throw error instanceof ModelError ? unavailable(error) : error;
   }
   const parsed = EmbedReplySchema.safeParse(reply);
   const embeddings = parsed.data?.embeddings;
@@ -118,61 +117,23 @@ async function requestEmbeddings(settings: Settings, texts: string[]): Promise<F
   return embeddings.map((vector) => normalise(Float32Array.from(vector)));
 }
 
-async function send(settings: Settings, input: Parameters<typeof fetch>[0], init: RequestInit): Promise<Response> {
-  const response = await fetch(input, init);
-  if (!response.ok) throw await httpError(settings, response);
-  return response;
+/** The same message, under the reason that tells the index's caller whether to fall back or to pull a model. */
+function unavailable(error: ModelError): EmbedderUnavailableError {
+  return new EmbedderUnavailableError(reasonFor(error), error.message, { cause: error });
 }
 
-async function httpError(settings: Settings, response: Response): Promise<EmbedderUnavailableError> {
-  const { host, model } = settings;
-  const body = await response.text().catch(() => '');
-  const ollamaSaid = errorMessage(body);
-  const said = (ollamaSaid ?? body.trim()).slice(0, 300) || response.statusText;
-  // Only Ollama's JSON error names the model; a plain "404 page not found" is a wrong host or an old Ollama.
-  if (response.status === 404 && ollamaSaid !== undefined && /model.*not found/i.test(ollamaSaid)) {
-    return new EmbedderUnavailableError(
-      'model-missing',
-      `embedding model "${model}" is not available on Ollama at ${host}: pull it with \`ollama pull ${model}\` (Ollama said: ${said})`,
-    );
+function reasonFor(error: ModelError): EmbedderUnavailableReason {
+  switch (error.kind) {
+    case 'unreachable':
+    case 'timeout':
+      // A server that does not answer in time is as good as absent for indexing.
+      return 'unreachable';
+    case 'http':
+      return error.modelMissing ? 'model-missing' : 'failed';
+    case 'aborted':
+    case 'invalid-response':
+      return 'failed';
   }
-  return new EmbedderUnavailableError('failed', `Ollama at ${host} answered HTTP ${response.status} to an embedding request for "${model}": ${said}`);
-}
-
-function translate(settings: Settings, error: unknown, timeout: AbortSignal): EmbedderUnavailableError {
-  const { host, model, requestTimeoutMs } = settings;
-  if (error instanceof EmbedderUnavailableError) return error;
-  // The signal says why a fetch was aborted more reliably than the error does.
-  if (timeout.aborted) {
-    return new EmbedderUnavailableError('unreachable', `Ollama at ${host} did not embed with "${model}" within ${requestTimeoutMs} ms`, {
-      cause: error,
-    });
-  }
-  if (error instanceof TypeError) {
-    return new EmbedderUnavailableError(
-      'unreachable',
-      `Ollama is not reachable at ${host} (${networkCode(error) ?? error.message}): is Ollama running? start it with \`ollama serve\` or set the host`,
-      { cause: error },
-    );
-  }
-  const detail = error instanceof Error ? error.message : String(error);
-  return new EmbedderUnavailableError('failed', `Ollama at ${host} sent an unreadable embedding reply: ${detail}`, { cause: error });
-}
-
-/** Ollama's `{"error": "..."}` text, if the body is that. */
-function errorMessage(body: string): string | undefined {
-  try {
-    return ErrorBodySchema.safeParse(JSON.parse(body)).data?.error;
-  } catch {
-    return undefined;
-  }
-}
-
-/** `ECONNREFUSED` and friends, from undici's `fetch failed` cause (an AggregateError when several addresses were tried). */
-function networkCode(error: TypeError): string | undefined {
-  const cause: unknown = error.cause;
-  const first: unknown = cause instanceof AggregateError ? cause.errors[0] : cause;
-  return first instanceof Error && 'code' in first && typeof first.code === 'string' ? first.code : undefined;
 }
 
 function normalise(vector: Float32Array): Float32Array {

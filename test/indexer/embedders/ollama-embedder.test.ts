@@ -98,7 +98,7 @@ describe('OllamaEmbedder', () => {
     await rejectsWith(
       OllamaEmbedder.load({ host, model: MODEL }),
       'unreachable',
-      new RegExp(`not reachable at ${host} \\(ECONNREFUSED\\): is Ollama running\\?`),
+      new RegExp(`not reachable at ${host} \\(connection refused\\): is Ollama running\\?`),
     );
   });
 
@@ -121,7 +121,7 @@ describe('OllamaEmbedder', () => {
     await rejectsWith(
       OllamaEmbedder.load({ host: `${ollama.url}/not-ollama`, model: MODEL }),
       'failed',
-      /answered HTTP 404 to an embedding request for "nomic-embed-text": 404 page not found/,
+      /answered HTTP 404: 404 page not found/,
     );
   });
 

@@ -1,0 +1,134 @@
+/**
+ * @fileoverview One call to a local Ollama server through the `ollama` JS
+ * client, with the plumbing the chat client and the Ollama embedder share.
+ * Two things the client does not do are done here: it passes no AbortSignal
+ * for non-streaming requests (so a custom `fetch` attaches the caller's
+ * signal plus a per-request timeout), and it logs to stdout when an error
+ * body is not JSON (so the custom `fetch` reads non-2xx replies itself,
+ * keeping stdout clean for the MCP stdio transport). Every failure becomes a
+ * {@link ModelError} whose message is the same whichever caller made the call.
+ */
+import { Ollama } from 'ollama';
+import { z } from 'zod';
+import { ModelError } from './errors.js';
+
+/** Where one call goes and how long it may take. */
+export interface OllamaCallOptions {
+  /** Full base URL, e.g. from `resolveOllamaHost`. */
+  readonly host: string;
+  /** The model the call names; used in timeout, cancel and missing-model messages. */
+  readonly model: string;
+  /** Limit for the whole call, including reading the reply. */
+  readonly timeoutMs: number;
+  /** The caller's cancellation; an abort by it is reported as `aborted`, not `timeout`. */
+  readonly signal?: AbortSignal;
+}
+
+/** What to tell someone whose Ollama does not answer; `model.host` is the config key for the address. */
+const UNREACHABLE_HINT = 'is Ollama running? start it with `ollama serve` or set model.host';
+
+/** Longest piece of an error body quoted in a message, so a proxy's HTML page does not flood it. */
+const MAX_QUOTED_CHARS = 300;
+
+const ErrorBodySchema = z.object({ error: z.string() });
+
+/**
+ * Runs `call` with an `ollama` client for `options.host` whose requests carry
+ * the timeout and the caller's signal, and returns what it returns. Throws
+ * {@link ModelError} on every failure of the HTTP exchange: `unreachable`,
+ * `timeout`, `aborted`, `http` (with `status`, and `modelMissing` when Ollama
+ * says the model is not pulled) or `invalid-response` (a 2xx body the client
+ * cannot read). Checking the shape of a readable reply is left to the caller.
+ */
+export async function callOllama<T>(options: OllamaCallOptions, call: (client: Ollama) => Promise<T>): Promise<T> {
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  // A client per call: its `fetch` is the only place a signal can be attached.
+  const client = new Ollama({
+    host: options.host,
+    fetch: (input, init) => send(options, input, { ...init, signal }),
+  });
+  try {
+    return await call(client);
+  } catch (error) {
+    throw translate(options, error, timeout);
+  }
+}
+
+/** `fetch` that turns a non-2xx reply into a ModelError before the `ollama` client can log about its body. */
+async function send(options: OllamaCallOptions, input: Parameters<typeof fetch>[0], init: RequestInit): Promise<Response> {
+  const response = await fetch(input, init);
+  if (!response.ok) throw await httpError(options, response);
+  return response;
+}
+
+async function httpError(options: OllamaCallOptions, response: Response): Promise<ModelError> {
+  const { host, model } = options;
+  const body = await response.text().catch(() => '');
+  const ollamaSaid = errorField(body);
+  const said = (ollamaSaid ?? body.trim()).slice(0, MAX_QUOTED_CHARS) || response.statusText;
+  const status = response.status;
+  // Only Ollama's JSON error names the model; a plain "404 page not found" is a wrong host or path, or an old Ollama.
+  if (status === 404 && ollamaSaid !== undefined && /model.*not found/i.test(ollamaSaid)) {
+    return new ModelError(
+      'http',
+      `model "${model}" is not available on Ollama at ${host}: pull it with \`ollama pull ${model}\` (Ollama said: ${said})`,
+      { host, status, modelMissing: true },
+    );
+  }
+  return new ModelError('http', `Ollama at ${host} answered HTTP ${status}: ${said}`, { host, status });
+}
+
+function translate(options: OllamaCallOptions, error: unknown, timeout: AbortSignal): ModelError {
+  const { host, model, timeoutMs } = options;
+  if (error instanceof ModelError) return error;
+  // The signals say why a fetch was aborted more reliably than the error does.
+  if (options.signal?.aborted) {
+    return new ModelError('aborted', `the request to ${model} on Ollama at ${host} was cancelled`, { host, cause: error });
+  }
+  if (timeout.aborted) {
+    return new ModelError('timeout', `${model} on Ollama at ${host} did not answer within ${timeoutMs} ms`, { host, cause: error });
+  }
+  // undici's `fetch` rejects with a TypeError ("fetch failed") when no HTTP exchange happened at all.
+  if (error instanceof TypeError) {
+    return new ModelError('unreachable', `Ollama is not reachable at ${host} (${connectionProblem(error)}): ${UNREACHABLE_HINT}`, {
+      host,
+      cause: error,
+    });
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return new ModelError('invalid-response', `Ollama at ${host} sent an unreadable reply: ${detail}`, { host, cause: error });
+}
+
+/** Ollama's `{"error": "..."}` text, if the body is that. */
+function errorField(body: string): string | undefined {
+  try {
+    return ErrorBodySchema.safeParse(JSON.parse(body)).data?.error;
+  } catch {
+    return undefined;
+  }
+}
+
+/** "connection refused" and friends, from undici's `fetch failed` cause (an AggregateError when several addresses were tried). */
+function connectionProblem(error: TypeError): string {
+  const cause: unknown = error.cause;
+  const first: unknown = cause instanceof AggregateError ? cause.errors[0] : cause;
+  switch (codeOf(cause) ?? codeOf(first)) {
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'host not found';
+    case 'ECONNRESET':
+      return 'connection reset';
+    case 'ETIMEDOUT':
+      return 'connection timed out';
+    default:
+      // An AggregateError's own message is empty; the first attempt's says what went wrong.
+      return first instanceof Error && first.message !== '' ? first.message : error.message;
+  }
+}
+
+function codeOf(value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null && 'code' in value && typeof value.code === 'string' ? value.code : undefined;
+}

@@ -1,0 +1,172 @@
+/**
+ * @fileoverview The shared Ollama call (models/ollama-http.ts): that the chat
+ * client and the Ollama embedder, which both go through it, say the same
+ * thing about the same failure, and what it does itself: keep the `ollama`
+ * client from logging about error bodies, tell a missing model from a wrong
+ * path, and tell the caller's cancel from its own timeout.
+ */
+import assert from 'node:assert/strict';
+import { createServer as createHttpServer, type RequestListener } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import { after, describe, it, mock } from 'node:test';
+import { EmbedderUnavailableError, OllamaEmbedder, type EmbedderUnavailableReason } from '../../indexer/embedders/index.js';
+import { ModelError, type ModelErrorKind } from '../../models/errors.js';
+import { OllamaChatClient } from '../../models/ollama-chat.js';
+import { callOllama } from '../../models/ollama-http.js';
+import { startFakeOllama } from '../helpers/fake-ollama.js';
+
+/** One model name for both clients, so that messages naming it can be compared. */
+const MODEL = 'shared-model:1b';
+const TIMEOUT_MS = 150;
+
+const cleanups: (() => Promise<void>)[] = [];
+after(() => Promise.all(cleanups.map((cleanup) => cleanup())));
+
+/** An HTTP server on 127.0.0.1 answering every request with `listener`; closed after the tests. */
+async function serve(listener: RequestListener): Promise<string> {
+  const server = createHttpServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** A base URL nothing listens on: bind a port, then close it. */
+async function closedHost(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+/** The error `promise` rejects with, which must be an instance of `type`. */
+async function failure<E extends Error>(promise: Promise<unknown>, type: new (...args: never[]) => E): Promise<E> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof type, `expected ${type.name}, got ${String(error)}`);
+    return error;
+  }
+  assert.fail('expected a rejection');
+}
+
+/** The same failure, seen by the chat client and by the embedder. */
+async function bothFail(host: string): Promise<{ chat: ModelError; embed: EmbedderUnavailableError }> {
+  const chat = await failure(
+    new OllamaChatClient({ host, model: MODEL, requestTimeoutMs: TIMEOUT_MS }).chat({ messages: [] }),
+    ModelError,
+  );
+  const embed = await failure(OllamaEmbedder.load({ host, model: MODEL, requestTimeoutMs: TIMEOUT_MS }), EmbedderUnavailableError);
+  return { chat, embed };
+}
+
+describe('chat and embed report the same failure the same way', () => {
+  const cases: {
+    readonly what: string;
+    readonly host: () => Promise<string>;
+    readonly kind: ModelErrorKind;
+    readonly reason: EmbedderUnavailableReason;
+    readonly message: (host: string) => RegExp;
+  }[] = [
+    {
+      what: 'nothing listening (unreachable)',
+      host: closedHost,
+      kind: 'unreachable',
+      reason: 'unreachable',
+      message: (host) => new RegExp(`^Ollama is not reachable at ${host} \\(connection refused\\): is Ollama running\\?`),
+    },
+    {
+      what: 'a model that is not pulled',
+      host: async () => (await startFakeOllama([], { models: ['other:latest'] }).then(keep)).url,
+      kind: 'http',
+      reason: 'model-missing',
+      message: () => new RegExp(`^model "${MODEL}" is not available on Ollama at .*: pull it with \`ollama pull ${MODEL}\``),
+    },
+    {
+      what: "an HTTP error with Ollama's JSON body",
+      host: () => serve((_req, res) => res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"error":"runner crashed"}')),
+      kind: 'http',
+      reason: 'failed',
+      message: (host) => new RegExp(`^Ollama at ${host} answered HTTP 500: runner crashed$`),
+    },
+    {
+      what: 'a server that does not answer (timeout)',
+      host: () => serve(() => undefined),
+      kind: 'timeout',
+      reason: 'unreachable',
+      message: (host) => new RegExp(`^${MODEL} on Ollama at ${host} did not answer within ${TIMEOUT_MS} ms$`),
+    },
+  ];
+
+  for (const { what, host: makeHost, kind, reason, message } of cases) {
+    it(what, async () => {
+      const host = await makeHost();
+      const { chat, embed } = await bothFail(host);
+      assert.equal(chat.kind, kind, chat.message);
+      assert.equal(embed.reason, reason, embed.message);
+      assert.match(chat.message, message(host));
+      assert.equal(embed.message, chat.message);
+      assert.ok(embed.cause instanceof ModelError, 'the embedder keeps the ModelError as the cause');
+    });
+  }
+});
+
+describe('callOllama', () => {
+  it('reads a non-JSON error body itself: nothing is logged, the body is quoted but capped', async () => {
+    const page = `<html>${'x'.repeat(1000)}</html>`;
+    const host = await serve((_req, res) => res.writeHead(502, { 'Content-Type': 'text/html' }).end(page));
+    const logs = ['log', 'info', 'warn', 'error'].map((name) => mock.method(console, name as 'log', () => undefined));
+    try {
+      const error = await failure(callOllama({ host, model: MODEL, timeoutMs: 2000 }, (client) => client.list()), ModelError);
+      assert.equal(error.kind, 'http');
+      assert.equal(error.status, 502);
+      assert.equal(error.modelMissing, false);
+      assert.ok(error.message.includes(page.slice(0, 300)) && !error.message.includes(page.slice(0, 301)), error.message);
+      // stdout is the MCP stdio channel: the `ollama` client's console.log on such bodies must not run.
+      for (const log of logs) assert.equal(log.mock.callCount(), 0);
+    } finally {
+      for (const log of logs) log.mock.restore();
+    }
+  });
+
+  it("calls only Ollama's own model-not-found answer a missing model", async () => {
+    const notFound = (body: string, type: string): Promise<string> =>
+      serve((_req, res) => res.writeHead(404, { 'Content-Type': type }).end(body));
+    const ollama = await notFound('{"error":"model \\"m\\" not found, try pulling it first"}', 'application/json');
+    const other = await notFound('404 page not found', 'text/plain');
+    const call = (host: string): Promise<ModelError> =>
+      failure(callOllama({ host, model: 'm', timeoutMs: 2000 }, (client) => client.show({ model: 'm' })), ModelError);
+    assert.equal((await call(ollama)).modelMissing, true);
+    const plain = await call(other);
+    assert.equal(plain.modelMissing, false);
+    assert.match(plain.message, /answered HTTP 404: 404 page not found$/);
+  });
+
+  it("reports the caller's cancel as aborted, not as a timeout", async () => {
+    const host = await serve(() => undefined);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 30);
+    const error = await failure(
+      callOllama({ host, model: MODEL, timeoutMs: 5000, signal: controller.signal }, (client) => client.list()),
+      ModelError,
+    );
+    assert.equal(error.kind, 'aborted');
+    assert.match(error.message, new RegExp(`^the request to ${MODEL} on Ollama at ${host} was cancelled$`));
+  });
+
+  it('returns what the call returns', async () => {
+    const ollama = keep(await startFakeOllama([], { version: '9.9.9' }));
+    assert.deepEqual(await callOllama({ host: ollama.url, model: MODEL, timeoutMs: 2000 }, (client) => client.version()), {
+      version: '9.9.9',
+    });
+  });
+});
+
+/** Registers a fake Ollama for closing after the tests and returns it. */
+function keep<T extends { close(): Promise<void> }>(fake: T): T {
+  cleanups.push(() => fake.close());
+  return fake;
+}
