@@ -4,10 +4,10 @@
  * similar code and then reports the duplicate.
  */
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { closedHost } from '../helpers/loopback.js';
 import { startFakeOllama, type FakeChatRequest, type FakeOllama, type FakeReply } from '../helpers/fake-ollama.js';
 import { CLI_PATH, copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
 
@@ -51,13 +51,6 @@ function reviewerModel(request: FakeChatRequest): FakeReply {
   return { content: '```json\n' + JSON.stringify(answer) + '\n```' };
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function connect(root: string, ollamaHost: string, era: 'legacy' | 'modern'): Promise<Client> {
   const client = new Client(
@@ -135,7 +128,7 @@ for (const era of ['legacy', 'modern'] as const) {
     });
 
     it('still returns every rule finding plus a warning when nothing listens on the Ollama port', async () => {
-      const client = await connect(repo.root, `http://127.0.0.1:${await freePort()}`, era);
+      const client = await connect(repo.root, await closedHost(), era);
       try {
         const { result, isError } = await reviewOverMcp(client);
         assert.equal(isError, false);

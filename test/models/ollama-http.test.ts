@@ -6,14 +6,14 @@
  * path, and tell the caller's cancel from its own timeout.
  */
 import assert from 'node:assert/strict';
-import { createServer as createHttpServer, type RequestListener } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { RequestListener } from 'node:http';
 import { after, describe, it, mock } from 'node:test';
 import { EmbedderUnavailableError, OllamaEmbedder, type EmbedderUnavailableReason } from '../../indexer/embedders/index.js';
 import { ModelError, type ModelErrorKind } from '../../models/errors.js';
 import { OllamaChatClient } from '../../models/ollama-chat.js';
 import { callOllama } from '../../models/ollama-http.js';
 import { startFakeOllama } from '../helpers/fake-ollama.js';
+import { closedHost, serveHttp } from '../helpers/loopback.js';
 
 /** One model name for both clients, so that messages naming it can be compared. */
 const MODEL = 'shared-model:1b';
@@ -22,24 +22,11 @@ const TIMEOUT_MS = 150;
 const cleanups: (() => Promise<void>)[] = [];
 after(() => Promise.all(cleanups.map((cleanup) => cleanup())));
 
-/** An HTTP server on 127.0.0.1 answering every request with `listener`; closed after the tests. */
+/** An HTTP server answering every request with `listener`; closed after the tests. */
 async function serve(listener: RequestListener): Promise<string> {
-  const server = createHttpServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-/** A base URL nothing listens on: bind a port, then close it. */
-async function closedHost(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
+  const server = await serveHttp(listener);
+  cleanups.push(() => server.close());
+  return server.url;
 }
 
 /** The error `promise` rejects with, which must be an instance of `type`. */

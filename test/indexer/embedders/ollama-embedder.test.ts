@@ -3,8 +3,6 @@
  * batching and order, normalisation, and each way Ollama can be unavailable.
  */
 import assert from 'node:assert/strict';
-import { createServer as createHttpServer } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
 import type { EmbedInput } from '../../../indexer/embedder.js';
 import {
@@ -12,6 +10,7 @@ import {
   OllamaEmbedder,
   type EmbedderUnavailableReason,
 } from '../../../indexer/embedders/index.js';
+import { closedHost, serveHttp } from '../../helpers/loopback.js';
 import { startFakeOllama, type FakeOllama } from '../../helpers/fake-ollama.js';
 
 const MODEL = 'nomic-embed-text';
@@ -45,14 +44,6 @@ async function rejectsWith(promise: Promise<unknown>, reason: EmbedderUnavailabl
   });
 }
 
-/** A port nothing listens on: bind one, then close it. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('OllamaEmbedder', () => {
   it('probes the model for its dimensions and names itself after it', async () => {
@@ -94,7 +85,7 @@ describe('OllamaEmbedder', () => {
   });
 
   it('asks whether Ollama is running when nothing listens at the host', async () => {
-    const host = `http://127.0.0.1:${await closedPort()}`;
+    const host = await closedHost();
     await rejectsWith(
       OllamaEmbedder.load({ host, model: MODEL }),
       'unreachable',
@@ -103,16 +94,13 @@ describe('OllamaEmbedder', () => {
   });
 
   it('times out a server that does not answer', async () => {
-    const silent = createHttpServer(() => undefined);
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const host = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const silent = await serveHttp(() => undefined);
     try {
       const started = Date.now();
-      await rejectsWith(OllamaEmbedder.load({ host, model: MODEL, requestTimeoutMs: 150 }), 'unreachable', /within 150 ms/);
+      await rejectsWith(OllamaEmbedder.load({ host: silent.url, model: MODEL, requestTimeoutMs: 150 }), 'unreachable', /within 150 ms/);
       assert.ok(Date.now() - started < 1000);
     } finally {
-      silent.closeAllConnections();
-      await new Promise<void>((resolve) => silent.close(() => resolve()));
+      await silent.close();
     }
   });
 

@@ -4,13 +4,13 @@
  * misbehave, and every way the run ends incomplete.
  */
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { OllamaChatClient } from '../../../models/ollama-chat.js';
 import { MODEL_ANSWER_JSON_SCHEMA } from '../../../src/pipeline/agent/answer.js';
 import { runModelReview, type ModelReviewResult } from '../../../src/pipeline/agent/loop.js';
 import type { AgentCandidate, CandidateSource } from '../../../src/pipeline/agent/tools.js';
 import { startFakeOllama, type FakeOllama, type FakeScript } from '../../helpers/fake-ollama.js';
+import { closedHost } from '../../helpers/loopback.js';
 
 const FILE = {
   path: 'src/orders/due.ts',
@@ -179,12 +179,7 @@ describe('runModelReview', () => {
   });
 
   it('reports an unreachable Ollama as incomplete with the reason', async () => {
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const address = probe.address();
-    assert.ok(address !== null && typeof address === 'object');
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const host = `http://127.0.0.1:${address.port}`;
+    const host = await closedHost();
     const { result } = await review([], { host });
     assert.equal(
       reasonOf(result),
