@@ -40,7 +40,8 @@ export function findUnits(file: SourceFile): CodeUnit[] {
     if (unit) units.push(unit);
   }
   for (const node of file.root.descendantsOfType(['assignment_expression', 'class', 'export_statement'])) {
-    const unit = unitOfBinding(node);
+    // The `class` keyword is a node of type `class` too.
+    const unit = node.isNamed ? unitOfBinding(node) : undefined;
     if (unit) units.push(unit);
   }
   return units.sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);

@@ -2,7 +2,9 @@
  * @fileoverview The similarity index of a workspace: keeps chunks of every
  * source file embedded in a vector index, persisted under
  * `<root>/.review-guard/index/`, refreshed incrementally by content hash,
- * and answers "what code looks like this?".
+ * and answers "what code looks like this?". Only `save` writes the store
+ * (`refresh` and `rebuild` end with it); `indexSource` changes memory only,
+ * so a review that indexes several files writes the store once.
  */
 import path from 'node:path';
 import { createSourceFile, languageForPath, type LanguageId, type SourceFile } from '../syntax/index.js';

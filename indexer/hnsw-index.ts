@@ -106,10 +106,10 @@ export class HnswIndex implements VectorIndex {
   search(vector: Float32Array, k: number): VectorHit[] {
     const count = Math.min(k, this.live.size);
     if (count <= 0) return [];
-    this.hnsw.setEf(Math.max(count * 4, 64, Math.min(this.live.size, EF_CEILING)));
     if (vector.length !== this.dimensions) {
       throw new Error(`vector has ${vector.length} dimensions, index has ${this.dimensions}`);
     }
+    this.hnsw.setEf(Math.max(count * 4, 64, Math.min(this.live.size, EF_CEILING)));
     const { neighbors, distances } = this.hnsw.searchKnn(this.plain(vector), count);
     // hnswlib's cosine distance is 1 - cos; signed feature hashing can make cos negative.
     return neighbors.map((label, i) => ({ label, score: Math.min(1, Math.max(0, 1 - distances[i]!)) }));

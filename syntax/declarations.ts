@@ -38,7 +38,7 @@ export type Modifier =
   | 'accessor'
   | 'destructured'
   | 'objectLiteral'
-  /** A variable, class field or object-literal key bound to an arrow function or function expression. */
+  /** A variable, class field, parameter property or object-literal key bound to an arrow function or function expression. */
   | 'functionValue'
   /** A function, method or function-valued binding whose code renders JSX. */
   | 'rendersJsx';
@@ -61,9 +61,10 @@ export interface Declaration {
    */
   readonly node: SyntaxNode;
   /**
-   * The class, interface, enum or object a member belongs to. For
-   * object-literal members it is the name the object is bound to
-   * (`const o = {…}` → `o`, see `boundName`), and absent when it is bound to none.
+   * The class, interface, enum or object a member belongs to. For members of
+   * an object literal or an anonymous class expression it is the name the
+   * value is bound to (`const o = {…}` → `o`, see `boundName`), and absent
+   * when it is bound to none: never a class that merely encloses it.
    */
   readonly container?: string;
 }
@@ -154,18 +155,31 @@ export function isParameterUsed(parameter: Declaration): boolean {
 export function boundName(node: SyntaxNode | null): string | undefined {
   let current = node;
   while (current?.parent && WRAPPERS.has(current.parent.type)) current = current.parent;
-  const parent = current?.parent;
-  switch (parent?.type) {
+  const parent = current?.parent ?? null;
+  return bindingName(parent?.type, parent, () => boundName(parent?.parent ?? null));
+}
+
+/**
+ * The name a value gets from `parent`, the node that binds it (wrappers
+ * skipped); `outer` names the object around a `pair`. Shared by `boundName`
+ * (which finds parents through the tree) and the walk (through its frames).
+ */
+function bindingName(
+  parentType: string | undefined,
+  parent: SyntaxNode | null | undefined,
+  outer: () => string | undefined,
+): string | undefined {
+  switch (parentType) {
     case 'variable_declarator': {
-      const name = parent.childForFieldName('name');
+      const name = parent?.childForFieldName('name');
       return name?.type === 'identifier' ? name.text : undefined;
     }
     case 'pair': {
-      const key = parent.childForFieldName('key');
-      return key?.type === 'property_identifier' ? qualify(boundName(parent.parent), key.text) : undefined;
+      const key = parent?.childForFieldName('key');
+      return key?.type === 'property_identifier' ? qualify(outer(), key.text) : undefined;
     }
     case 'assignment_expression': {
-      const left = parent.childForFieldName('left');
+      const left = parent?.childForFieldName('left');
       return left ? assignedName(left) : undefined;
     }
     case 'export_statement':
@@ -491,27 +505,7 @@ class DeclarationWalker {
     let i = index;
     while (i > 0 && WRAPPERS.has(frames[i - 1]!.type)) i--;
     const parent = frames[i - 1];
-    let owner: string | undefined;
-    switch (parent?.type) {
-      case 'variable_declarator': {
-        const name = parent.node?.childForFieldName('name');
-        owner = name?.type === 'identifier' ? name.text : undefined;
-        break;
-      }
-      case 'pair': {
-        const key = parent.node?.childForFieldName('key');
-        owner = key?.type === 'property_identifier' ? qualify(this.ownerOf(i - 2), key.text) : undefined;
-        break;
-      }
-      case 'assignment_expression': {
-        const left = parent.node?.childForFieldName('left');
-        owner = left ? assignedName(left) : undefined;
-        break;
-      }
-      case 'export_statement':
-        owner = 'default';
-        break;
-    }
+    const owner = bindingName(parent?.type, parent?.node, () => this.ownerOf(i - 2));
     const frame = frames[index];
     if (frame) frame.owner = owner ?? null;
     return owner;

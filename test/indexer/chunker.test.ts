@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { chunkFile, chunkFileWithTokens, type Chunk } from '../../indexer/chunker.js';
+import { collectDeclarations } from '../../syntax/index.js';
 import { SMALL_REPO, parse } from './support.js';
 
 const summary = (chunks: readonly Chunk[]): string[] => chunks.map((c) => `${c.kind} ${c.symbol} ${c.startLine}-${c.endLine}`);
@@ -107,5 +108,44 @@ describe('chunkFile', () => {
     assert.deepEqual([chunk!.startLine, chunk!.endLine], [2, 6]);
     assert.equal(chunk!.text, code.trimEnd().replace(/\n/g, '\r\n'));
     assert.equal(chunk!.hash, chunkFile(parse(code), 'a.ts')[0]!.hash);
+  });
+
+  it('names members by their own class or object, never an enclosing class', () => {
+    const params = '(values: number[], limit: number, factor: number)';
+    const file = parse(
+      [
+        'class Service {',
+        '  run() {',
+        '    const Local = class {',
+        `      handle = ${params} => {`,
+        BODY,
+        '      };',
+        '    };',
+        `    register({ onEvent: ${params} => {`,
+        BODY,
+        '    } });',
+        `    const api = { load${params} {`,
+        BODY,
+        '    } };',
+        '    return Local;',
+        '  }',
+        '}',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      chunkFile(file, 'a.ts').map((c) => `${c.kind} ${c.symbol}`),
+      ['class Service', 'method Service.run', 'class Local', 'method Local.handle', 'method onEvent', 'method api.load'],
+    );
+  });
+
+  it('cuts the units the syntax kernel declares, named as it names them', () => {
+    const file = parse(
+      `const handlers = {\n  onClick: (values: number[], limit: number, factor: number) => {\n${BODY}\n  },\n  nested: { deep(values: number[], limit: number, factor: number) {\n${BODY}\n  } },\n};\n`,
+    );
+    const kernel = collectDeclarations(file)
+      .filter((d) => d.kind === 'method')
+      .map((d) => (d.container ? `${d.container}.${d.name}` : d.name));
+    assert.deepEqual(chunkFile(file, 'a.ts').map((c) => c.symbol), ['handlers.onClick', 'handlers.nested.deep']);
+    assert.deepEqual(kernel, ['handlers.onClick', 'handlers.nested.deep']);
   });
 });

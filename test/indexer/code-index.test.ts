@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
-import { appendFile, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { appendFile, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { CodeIndex, type CodeIndexOptions } from '../../indexer/code-index.js';
 import type { EmbedInput, Embedder } from '../../indexer/embedder.js';
@@ -19,8 +21,49 @@ class CountingEmbedder implements Embedder {
   }
 }
 
+/** The structural embedder, failing from its `failAt`-th call on. */
+class FailingEmbedder implements Embedder {
+  private readonly inner = new StructuralEmbedder();
+  readonly id = this.inner.id;
+  readonly dimensions = this.inner.dimensions;
+  private calls = 0;
+  constructor(private readonly failAt: number) {}
+  embed(inputs: readonly EmbedInput[]): Promise<Float32Array[]> {
+    if (++this.calls >= this.failAt) return Promise.reject(new Error('embedder down'));
+    return this.inner.embed(inputs);
+  }
+}
+
 // 8 source files in the fixture (the .d.ts and README are not indexed).
 const FIXTURE_FILES = 8;
+const COLLECTIONS = 'src/util/collections.ts';
+const EXTRA_FUNCTION = '\nexport function extra(values: number[]): number {\n  const sorted = [...values].sort((a, b) => a - b);\n  return sorted[Math.floor(sorted.length / 2)] ?? 0;\n}\n';
+
+/**
+ * Runs `body` in a child Node process with `CodeIndex`, `StructuralEmbedder`,
+ * `parse` and `root` in scope; resolves to its exit code.
+ */
+async function runChild(root: string, body: string): Promise<number> {
+  const modules = ['../../indexer/code-index.js', '../../indexer/structural-embedder.js', './support.js'].map(
+    (rel) => new URL(rel, import.meta.url).href,
+  );
+  const script = [
+    `import { CodeIndex } from ${JSON.stringify(modules[0])};`,
+    `import { StructuralEmbedder } from ${JSON.stringify(modules[1])};`,
+    `import { parse } from ${JSON.stringify(modules[2])};`,
+    `const root = ${JSON.stringify(root)};`,
+    body,
+  ].join('\n');
+  try {
+    await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
+    return 0;
+  } catch (error) {
+    const { code, stderr } = error as { code?: unknown; stderr?: string };
+    if (typeof code !== 'number') throw error;
+    if (stderr && !stderr.includes('exiting on purpose')) throw new Error(`child failed: ${stderr}`);
+    return code;
+  }
+}
 
 describe('CodeIndex', () => {
   let repo: TempDir;
@@ -176,5 +219,122 @@ describe('CodeIndex', () => {
     assert.ok(a.files < FIXTURE_FILES, 'files over 600 bytes are skipped');
     assert.ok((await readdir(join(repo.path, 'custom-store'))).includes('meta.json'));
     await assert.rejects(CodeIndex.open({ root: 'relative/path', embedder }), /absolute/);
+  });
+
+  it('leaves excluded files as they are: not read, not re-indexed, not removed', async () => {
+    const index = await open();
+    await index.refresh();
+    const before = index.readCode(`${COLLECTIONS}#sumBy`)!;
+    await appendFile(join(repo.path, COLLECTIONS), EXTRA_FUNCTION);
+    await rm(join(repo.path, 'src/ui/Button.tsx'));
+    embedder.embedded = 0;
+    const progress: number[] = [];
+    const stats = await index.refresh({
+      exclude: new Set([COLLECTIONS, './src/ui/Button.tsx']),
+      onProgress: (done) => progress.push(done),
+    });
+    assert.deepEqual(stats, { indexed: 0, removed: 0, unchanged: FIXTURE_FILES - 2, files: FIXTURE_FILES, chunks: 19 });
+    assert.equal(progress.at(-1), FIXTURE_FILES - 1, 'the walk still counts the excluded file it found');
+    assert.equal(embedder.embedded, 0);
+    assert.equal(index.readCode(`${COLLECTIONS}#extra`), undefined, 'the edited file was not re-read');
+    assert.equal(index.readCode(`${COLLECTIONS}#sumBy`)?.chunk.id, before.chunk.id);
+    assert.ok(index.readCode('src/ui/Button.tsx#Button'), 'the deleted file was not removed');
+
+    // The caller indexes the excluded file from its own parse right after.
+    const text = await readFile(join(repo.path, COLLECTIONS), 'utf8');
+    const chunks = await index.indexSource(COLLECTIONS, parse(text, COLLECTIONS));
+    assert.ok(chunks.some((c) => c.symbol === 'extra'));
+    assert.equal(index.readCode(`${COLLECTIONS}#extra`)?.changed, false);
+    // Without the exclusion, the deleted file goes.
+    assert.equal((await index.refresh({})).removed, 1);
+    await assert.rejects(index.refresh({ exclude: new Set(['../outside.ts']) }), /relative to the workspace root/);
+  });
+
+  it('indexSource changes only memory; save writes, once', async () => {
+    const index = await open();
+    await index.refresh();
+    const meta = join(storeDir(), 'meta.json');
+    const savedAt = (await stat(meta)).mtimeMs;
+    const namesBefore = (await readdir(storeDir())).sort();
+    const text = (await readFile(join(repo.path, COLLECTIONS), 'utf8')) + EXTRA_FUNCTION;
+    await index.indexSource(COLLECTIONS, parse(text, COLLECTIONS));
+    assert.deepEqual((await readdir(storeDir())).sort(), namesBefore);
+    assert.equal((await stat(meta)).mtimeMs, savedAt);
+    assert.equal((await open()).readCode(`${COLLECTIONS}#extra`), undefined);
+
+    await index.save();
+    assert.ok((await open()).readCode(`${COLLECTIONS}#extra`));
+    const names = await readdir(storeDir());
+    assert.equal(names.length, 2, 'one metadata and one vector file');
+    const resavedAt = (await stat(meta)).mtimeMs;
+    await index.save();
+    assert.equal((await stat(meta)).mtimeMs, resavedAt, 'nothing pending, nothing written');
+  });
+
+  it('a process that exits without save leaves the previous store intact and loadable', async () => {
+    await (await open()).refresh();
+    const before = (await open()).stats();
+    await appendFile(join(repo.path, COLLECTIONS), EXTRA_FUNCTION);
+
+    // Indexes a changed file, then exits without saving.
+    const afterIndexSource = await runChild(repo.path, `
+      const index = await CodeIndex.open({ root, embedder: new StructuralEmbedder() });
+      const rel = ${JSON.stringify(COLLECTIONS)};
+      const { readFile } = await import('node:fs/promises');
+      const chunks = await index.indexSource(rel, parse(await readFile(root + '/' + rel, 'utf8'), rel));
+      if (!chunks.some((c) => c.symbol === 'extra')) throw new Error('not indexed');
+      process.exit(3);
+    `);
+    assert.equal(afterIndexSource, 3);
+    const reopened = await open();
+    assert.deepEqual([reopened.stats().openedFrom, reopened.stats().chunks], ['store', before.chunks]);
+    assert.equal(reopened.readCode(`${COLLECTIONS}#extra`), undefined);
+
+    // Dies in the middle of a rebuild.
+    const midRebuild = await runChild(repo.path, `
+      const inner = new StructuralEmbedder();
+      let calls = 0;
+      const embedder = {
+        id: inner.id,
+        dimensions: inner.dimensions,
+        embed(inputs) {
+          if (++calls === 3) { console.error('exiting on purpose'); process.exit(4); }
+          return inner.embed(inputs);
+        },
+      };
+      const index = await CodeIndex.open({ root, embedder });
+      await index.rebuild();
+    `);
+    assert.equal(midRebuild, 4);
+    const afterCrash = await open();
+    assert.deepEqual([afterCrash.stats().openedFrom, afterCrash.stats().chunks], ['store', before.chunks]);
+    assert.ok(afterCrash.readCode(`${COLLECTIONS}#sumBy`));
+  });
+
+  it('a failed rebuild keeps the previous index in memory and on disk', async () => {
+    await (await open()).refresh();
+    const index = await CodeIndex.open({ root: repo.path, embedder: new FailingEmbedder(3) });
+    assert.equal(index.stats().openedFrom, 'store');
+    await assert.rejects(index.rebuild(), /embedder down/);
+    assert.equal(index.stats().chunks, 19);
+    assert.ok(index.readCode(`${COLLECTIONS}#sumBy`));
+    await index.save();
+    const reopened = await open();
+    assert.deepEqual([reopened.stats().openedFrom, reopened.stats().chunks], ['store', 19]);
+  });
+
+  it('leaves files it did not write in its folder through refresh, rebuild and discard', async () => {
+    const index = await open();
+    await index.refresh();
+    const foreign = ['notes.tmp', 'meta.json.bak', 'vectors.txt', 'vectors-1.hnsw.orig', '.review-guard-tmp-x'];
+    for (const name of foreign) await writeFile(join(storeDir(), name), 'not the index');
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await utimes(join(storeDir(), 'notes.tmp'), old, old);
+    await appendFile(join(repo.path, COLLECTIONS), EXTRA_FUNCTION);
+    await index.refresh();
+    await index.rebuild();
+    await writeFile(join(storeDir(), 'meta.json'), '{"formatVersion":1,');
+    assert.equal((await open()).stats().openedFrom, 'discarded');
+    assert.deepEqual((await readdir(storeDir())).sort(), [...foreign].sort());
   });
 });

@@ -117,4 +117,30 @@ describe('HnswIndex', () => {
     await assert.rejects(HnswIndex.load(garbage, DIMS), /cannot read HNSW index/);
     await assert.rejects(HnswIndex.load(join(tmp.path, 'missing.hnsw'), DIMS), /cannot read HNSW index/);
   });
+
+  it('passes vectors to hnswlib without an Array.from per call, and keeps each one intact', () => {
+    const index = HnswIndex.create(DIMS);
+    const from = Array.from;
+    let conversions = 0;
+    Array.from = function (this: unknown, ...args: Parameters<typeof Array.from>) {
+      conversions++;
+      return from.apply(this, args);
+    } as typeof Array.from;
+    try {
+      for (let i = 0; i < 20; i++) index.add(i, vec(i));
+      index.search(vec(3), 5);
+    } finally {
+      Array.from = from;
+    }
+    assert.equal(conversions, 0);
+    // The reused buffer must not leak one vector into another.
+    for (const i of [0, 7, 19]) {
+      const stored = index.get(i)!;
+      const v = vec(i);
+      const norm = Math.hypot(...v);
+      assert.ok(stored.every((x, d) => Math.abs(x - v[d]! / norm) < 1e-5), `vector ${i}`);
+      assert.equal(index.search(v, 1)[0]!.label, i);
+    }
+    assert.throws(() => index.search(new Float32Array(DIMS + 1), 1), /dimensions/);
+  });
 });

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { Catalog, type ChunkRecord, type FileRecord } from '../../indexer/catalog.js';
 import { HnswIndex } from '../../indexer/hnsw-index.js';
 import { IndexStore, type StoreIdentity } from '../../indexer/store.js';
+import type { VectorIndex } from '../../indexer/vector-index.js';
 import { makeTempDir, type TempDir } from './support.js';
 
 const IDENTITY: StoreIdentity = { embedderId: 'test-v1', dimensions: 4, chunking: { minCodeLines: 3, minTokens: 20 } };
@@ -101,25 +102,72 @@ describe('IndexStore', () => {
   it('keeps the last complete save when a later save crashed half-way', async () => {
     const { catalog, vectors } = sample();
     await store.save(IDENTITY, catalog, vectors);
-    // What a crash leaves: a new vector file without metadata, and half a metadata temp file.
+    // What a crash leaves: a new vector file without metadata, and half-written temp files
+    // (named as this version and as earlier versions named them).
+    const temps = ['.review-guard-tmp-123-abcd1234-meta.json', '.review-guard-tmp-123-abcd1234-vectors-00ff.hnsw', 'meta.json.123-abcd.tmp'];
     await writeFile(join(store.dir, 'vectors-00ff.hnsw'), 'partial');
-    await writeFile(join(store.dir, 'meta.json.123-abcd.tmp'), '{"formatVersion": 1, "emb');
+    for (const temp of temps) await writeFile(join(store.dir, temp), '{"formatVersion": 1, "emb');
     const loaded = await store.load(IDENTITY);
     assert.equal(loaded.status, 'loaded');
     // The next save removes the orphan vector file and temp files old enough to be leftovers.
     const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
-    await utimes(join(store.dir, 'meta.json.123-abcd.tmp'), old, old);
+    for (const temp of temps) await utimes(join(store.dir, temp), old, old);
     await store.save(IDENTITY, catalog, vectors);
     const names = await files();
     assert.equal(names.length, 2);
     assert.ok(!names.includes('vectors-00ff.hnsw'));
   });
 
-  it('clears only the files it owns', async () => {
+  it('keeps temp files young enough to belong to a save in progress', async () => {
     const { catalog, vectors } = sample();
     await store.save(IDENTITY, catalog, vectors);
-    await writeFile(join(store.dir, 'notes.txt'), 'keep me');
+    const young = '.review-guard-tmp-99-0123abcd-meta.json';
+    await writeFile(join(store.dir, young), '{');
+    await store.save(IDENTITY, catalog, vectors);
+    assert.ok((await files()).includes(young));
+  });
+
+  it('clears, discards and cleans up only the files it owns', async () => {
+    const { catalog, vectors } = sample();
+    await store.save(IDENTITY, catalog, vectors);
+    // Names close to its own, including temp-looking ones old enough to be leftovers.
+    const foreign = ['notes.txt', 'notes.tmp', 'draft.json.tmp', 'meta.json.bak', 'vectors-12.hnsw.tmp', 'vectors-xyz.hnsw', '.review-guard-tmp-notes'];
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const name of foreign) {
+      await writeFile(join(store.dir, name), 'keep me');
+      await utimes(join(store.dir, name), old, old);
+    }
+    await store.save(IDENTITY, catalog, vectors);
+    assert.equal((await files()).length, foreign.length + 2);
+    await writeFile(join(store.dir, 'meta.json'), '{"formatVersion": 1, "emb');
+    assert.equal((await store.load(IDENTITY)).status, 'discarded');
+    assert.deepEqual(await files(), [...foreign].sort());
+    await store.save(IDENTITY, catalog, vectors);
     await store.clear();
-    assert.deepEqual(await files(), ['notes.txt']);
+    assert.deepEqual(await files(), [...foreign].sort());
+  });
+
+  it('writes its temp files under its own prefix', async () => {
+    const { catalog, vectors } = sample();
+    const written: string[] = [];
+    // The vector file is written to a temp path first; the metadata temp is named alike.
+    const recording: VectorIndex = {
+      add: (label, vector) => vectors.add(label, vector),
+      remove: (label) => vectors.remove(label),
+      search: (vector, k) => vectors.search(vector, k),
+      get: (label) => vectors.get(label),
+      has: (label) => vectors.has(label),
+      get size() {
+        return vectors.size;
+      },
+      save: (path) => {
+        written.push(basename(path));
+        return vectors.save(path);
+      },
+    };
+    await store.save(IDENTITY, catalog, recording);
+    assert.equal(written.length, 1);
+    assert.match(written[0]!, /^\.review-guard-tmp-\d+-[0-9a-f]+-vectors-[0-9a-f]+\.hnsw$/);
+    assert.equal((await store.load(IDENTITY)).status, 'loaded');
   });
 });
