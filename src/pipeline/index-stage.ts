@@ -12,18 +12,28 @@ export interface DuplicateSearchOptions {
   readonly severity: Severity;
 }
 
-/** One finding per chunk whose matches clear the duplicate threshold. */
+/**
+ * One finding per group of copies. Chunks are searched in batch order; a
+ * chunk that an earlier finding already named (as its subject or among its
+ * originals) is not reported again, so three copies of one body make one
+ * finding, not three pairs.
+ */
 export async function searchDuplicates(
   index: CodeIndex,
   chunks: readonly Chunk[],
   options: DuplicateSearchOptions,
 ): Promise<FindingDraft[]> {
   const drafts: FindingDraft[] = [];
+  const grouped = new Set<string>();
   for (const chunk of chunks) {
+    if (grouped.has(chunk.id)) continue;
     const matches = (await index.search({ chunk }, options.candidates)).filter(
       (candidate) => candidate.score >= options.duplicateThreshold && !isSelfOrEarlierInFile(chunk, candidate),
     );
-    if (matches.length > 0) drafts.push(duplicateDraft(chunk, matches, options.severity));
+    if (matches.length === 0) continue;
+    drafts.push(duplicateDraft(chunk, matches, options.severity));
+    grouped.add(chunk.id);
+    for (const match of matches) grouped.add(match.id);
   }
   return drafts;
 }

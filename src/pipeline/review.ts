@@ -62,6 +62,7 @@ export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<
   }
 
   const index = await indexBatch(deps, parsed);
+  if (index) await findDuplicates(deps, index, parsed);
   const budget: ModelBudget = {};
   for (const [i, entry] of parsed.entries()) {
     deps.onEvent?.({ type: 'file', file: entry.relPath, index: i, total: parsed.length });
@@ -94,12 +95,27 @@ async function indexBatch(deps: ReviewDeps, parsed: readonly ParsedFile[]): Prom
   if (!deps.index || parsed.length === 0) return undefined;
   try {
     const index = await deps.index({ exclude: new Set(parsed.map((p) => p.relPath)) });
-    for (const entry of parsed) entry.chunks = await index.indexSource(entry.relPath, entry.file);
+    for (const entry of parsed) {
+      deps.onEvent?.({ type: 'stage', file: entry.relPath, stage: 'index' });
+      entry.chunks = await index.indexSource(entry.relPath, entry.file);
+    }
     return index;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     for (const entry of parsed) pushReviewWarning(deps, entry, 'indexFailed', reason);
     return undefined;
+  }
+}
+
+/** The index stage over the whole batch, so copies among the reviewed files form one group. */
+async function findDuplicates(deps: ReviewDeps, index: CodeIndex, parsed: readonly ParsedFile[]): Promise<void> {
+  const severity = severityFor(deps.ruleSettings, 'duplicate');
+  if (severity === 'off') return;
+  const { duplicateThreshold, candidates } = deps.config.index;
+  const chunks = parsed.flatMap((p) => p.chunks ?? []);
+  const byFile = new Map(parsed.map((p) => [p.relPath, p]));
+  for (const draft of await searchDuplicates(index, chunks, { duplicateThreshold, candidates, severity })) {
+    byFile.get(draft.file)?.drafts.push(draft);
   }
 }
 
@@ -118,12 +134,6 @@ async function reviewFile(deps: ReviewDeps, entry: ParsedFile, index: CodeIndex 
       ...(r.suggestion !== undefined ? { suggestion: r.suggestion } : {}),
       ...(r.anchor !== undefined ? { anchor: r.anchor } : {}),
     });
-  }
-  const duplicateSeverity = severityFor(deps.ruleSettings, 'duplicate');
-  if (index && entry.chunks && duplicateSeverity !== 'off') {
-    deps.onEvent?.({ type: 'stage', file: entry.relPath, stage: 'index' });
-    const { duplicateThreshold, candidates } = deps.config.index;
-    entry.drafts.push(...(await searchDuplicates(index, entry.chunks, { duplicateThreshold, candidates, severity: duplicateSeverity })));
   }
   entry.status.model = deps.llm ? await reviewWithModel(deps, deps.llm, entry, index, budget) : 'disabled';
 }

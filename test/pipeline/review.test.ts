@@ -139,4 +139,23 @@ describe('review pipeline', () => {
       await rm(alias);
     }
   });
+
+  it('reports several copies of one body once, as one group', async () => {
+    const copies = await copySampleRepo();
+    try {
+      const source = await readFile(join(copies.root, 'src/handler/settings.ts'), 'utf8');
+      await writeFile(join(copies.root, 'src/handler/settings-copy.ts'), source.replaceAll('parseSettings', 'readSettings'));
+      const service = await createReviewService({ root: copies.root });
+      const { findings } = await service.review({ files: ['src/handler/settings.ts', 'src/handler/settings-copy.ts'] }, { model: false });
+      const copiesOfLoadConfig = new Set(['parseSettings', 'readSettings']);
+      const duplicates = findings.filter((f) => f.rule === 'duplicate' && copiesOfLoadConfig.has(f.symbol ?? ''));
+      assert.equal(duplicates.length, 1, duplicates.map((d) => d.message).join('\n'));
+      assert.deepEqual(
+        duplicates[0]!.related?.map((r) => r.symbol).sort(),
+        ['loadConfig', 'readSettings'],
+      );
+    } finally {
+      await copies.remove();
+    }
+  });
 });
