@@ -1,17 +1,26 @@
 /**
  * @fileoverview Search results as the review pipeline and the model see
- * them: location, score and a short snippet (the model asks for the full
- * code by id when it needs it).
+ * them: location, scores and a short snippet (the model asks for the full
+ * code by id when it needs it). Ranked by the structural score alone, or,
+ * with a semantic signal, by reciprocal-rank fusion of both (fusion.ts); the
+ * score stays the structural one either way (see scores.ts for its meaning).
  */
 import { splitLines } from '../syntax/index.js';
 import type { Catalog, CatalogEntry } from './catalog.js';
 import type { Chunk } from './chunker.js';
+import { compareIds, fuseRankings } from './fusion.js';
+import { cosine, roundScore } from './scores.js';
 import type { VectorIndex } from './vector-index.js';
 
 /** One similar chunk: where it is and how close, never the whole chunk. */
 export type Candidate = Pick<Chunk, 'id' | 'file' | 'symbol' | 'kind' | 'startLine' | 'endLine'> & {
-  /** Cosine similarity 0..1, 3 decimals; 1 for exact normalised copies. */
+  /** Structural cosine similarity 0..1, 3 decimals; 1 for exact normalised copies (see scores.ts). */
   readonly score: number;
+  /**
+   * Semantic cosine similarity, 3 decimals: present when the search used the
+   * semantic signal and the chunk has a semantic vector.
+   */
+  readonly semanticScore?: number;
   /** The first lines of the chunk. */
   readonly snippet: string;
   readonly snippetTruncated: boolean;
@@ -34,15 +43,12 @@ export function makeSnippet(text: string): { snippet: string; truncated: boolean
   return { snippet, truncated };
 }
 
-/** A similarity rounded to 3 decimals for stable, compact output. */
-function roundScore(score: number): number {
-  return Math.round(score * 1000) / 1000;
-}
-
 /** What ranking reads: the catalog, the vectors, and chunk text as indexed. */
 export interface RankingSources {
   readonly catalog: Catalog;
   readonly vectors: VectorIndex;
+  /** Semantic vectors by the same labels; with `RankingQuery.semanticVector`, ranking fuses both signals. */
+  readonly semantic?: VectorIndex;
   /** The chunk's text as indexed, or undefined when its file changed since. */
   readonly chunkText: (entry: CatalogEntry) => string | undefined;
 }
@@ -54,6 +60,8 @@ export interface RankingQuery {
   readonly hash: string;
   /** The chunk searched for, excluded from its own results. */
   readonly self?: { readonly id: string; readonly file: string; readonly startLine: number; readonly endLine: number };
+  /** The query's semantic vector, for fused ranking. */
+  readonly semanticVector?: Float32Array;
 }
 
 // Candidates dropped after the vector search (the query's own range, changed files)
@@ -62,11 +70,22 @@ const OVERFETCH = 2;
 // Exact copies considered beyond k, in case some of them changed since indexing.
 // A chunk copied thousands of times must not make one search fetch and sort them all.
 export const EXACT_COPY_SLACK = 16;
+// Neighbours fetched from each signal for fusion, at least: fusion needs a pool deeper than k.
+const FUSION_MIN_FETCH = 50;
+
+/** A pool member: its entry, structural score and (when fused) semantic score. */
+interface Scored {
+  readonly id: string;
+  readonly entry: CatalogEntry;
+  score: number;
+  semanticScore?: number;
+}
 
 /**
- * The k best candidates: exact copies first (score 1), then vector hits.
- * Skips the query chunk and chunks overlapping it in its file (its class,
- * its methods), and chunks whose file changed since indexing.
+ * The k best candidates: exact copies first (score 1), then vector hits;
+ * with a semantic signal, the union of both signals' neighbours in fused
+ * order. Skips the query chunk and chunks overlapping it in its file (its
+ * class, its methods), and chunks whose file changed since indexing.
  * Of a group of exact copies only the k + EXACT_COPY_SLACK with the lowest ids
  * are considered, and the vector search asks for at most that many extra hits.
  */
@@ -76,32 +95,71 @@ export function rankCandidates(sources: RankingSources, query: RankingQuery, k: 
     self !== undefined &&
     (entry.record.id === self.id ||
       (entry.file === self.file && entry.record.startLine <= self.endLine && entry.record.endLine >= self.startLine));
-  const scores = new Map<string, { entry: CatalogEntry; score: number }>();
-  for (const entry of lowestIds(sources.catalog.sameHash(query.hash), k + EXACT_COPY_SLACK, excluded)) {
-    scores.set(entry.record.id, { entry, score: 1 });
-  }
-  for (const hit of sources.vectors.search(query.vector, k * (OVERFETCH + 1) + scores.size + 1)) {
+  const semantic = sources.semantic && query.semanticVector ? { index: sources.semantic, vector: query.semanticVector } : undefined;
+  const fetch = semantic ? Math.max(k * (OVERFETCH + 1), FUSION_MIN_FETCH) : k * (OVERFETCH + 1);
+  const pool = new Map<string, Scored>();
+  const add = (entry: CatalogEntry, score: number): Scored => {
+    const scored: Scored = { id: entry.record.id, entry, score };
+    pool.set(scored.id, scored);
+    return scored;
+  };
+  for (const entry of lowestIds(sources.catalog.sameHash(query.hash), k + EXACT_COPY_SLACK, excluded)) add(entry, 1);
+  for (const hit of sources.vectors.search(query.vector, fetch + pool.size + 1)) {
     const entry = sources.catalog.chunkByLabel(hit.label);
-    if (entry && !excluded(entry) && !scores.has(entry.record.id)) scores.set(entry.record.id, { entry, score: hit.score });
+    if (entry && !excluded(entry) && !pool.has(entry.record.id)) add(entry, hit.score);
   }
-  const ranked = [...scores.values()].sort(
-    (a, b) => b.score - a.score || compareIds(a.entry.record.id, b.entry.record.id),
-  );
+  if (!semantic) {
+    const ranked = [...pool.values()].sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+    return toCandidates(ranked, sources, k);
+  }
+  const unscored = new Set<Scored>();
+  for (const hit of semantic.index.search(semantic.vector, fetch + 1)) {
+    const entry = sources.catalog.chunkByLabel(hit.label);
+    if (!entry || excluded(entry)) continue;
+    const known = pool.get(entry.record.id);
+    if (known) known.semanticScore = hit.score;
+    else unscored.add(Object.assign(add(entry, 0), { semanticScore: hit.score }));
+  }
+  // Every pool member gets both scores, so both rankings cover the same pool.
+  for (const scored of pool.values()) {
+    const label = scored.entry.record.label;
+    if (unscored.has(scored)) scored.score = cosineOf(sources.vectors, label, query.vector) ?? 0;
+    if (scored.semanticScore === undefined) {
+      const semanticScore = cosineOf(semantic.index, label, semantic.vector);
+      if (semanticScore !== undefined) scored.semanticScore = semanticScore;
+    }
+  }
+  return toCandidates(fuseRankings([...pool.values()]), sources, k);
+}
+
+function cosineOf(vectors: VectorIndex, label: number, query: Float32Array): number | undefined {
+  const stored = vectors.get(label);
+  return stored && cosine(stored, query);
+}
+
+/** The first k of `ranked` whose text can still be read, as candidates. */
+function toCandidates(ranked: readonly Scored[], sources: RankingSources, k: number): Candidate[] {
   const out: Candidate[] = [];
-  for (const { entry, score } of ranked) {
+  for (const { entry, score, semanticScore } of ranked) {
     if (out.length === k) break;
     const text = sources.chunkText(entry);
     if (text === undefined) continue;
     const { snippet, truncated } = makeSnippet(text);
     const { id, symbol, kind, startLine, endLine } = entry.record;
-    const file = entry.file;
-    out.push({ id, file, symbol, kind, startLine, endLine, score: roundScore(score), snippet, snippetTruncated: truncated });
+    out.push({
+      id,
+      file: entry.file,
+      symbol,
+      kind,
+      startLine,
+      endLine,
+      score: roundScore(score),
+      ...(semanticScore !== undefined ? { semanticScore: roundScore(semanticScore) } : {}),
+      snippet,
+      snippetTruncated: truncated,
+    });
   }
   return out;
-}
-
-function compareIds(a: string, b: string): number {
-  return a.localeCompare(b);
 }
 
 /**

@@ -1,88 +1,34 @@
 /**
  * @fileoverview The similarity index of a workspace: keeps chunks of every
- * source file embedded in a vector index, persisted under
+ * selected source file embedded in a vector index (and, with a semantic
+ * embedder, in a second one; see semantic-signal.ts), persisted under
  * `<root>/.review-guard/index/`, refreshed incrementally by content hash,
  * and answers "what code looks like this?". Only `save` writes the store
- * (`refresh` and `rebuild` end with it); `indexSource` changes memory only,
- * so a review that indexes several files writes the store once.
+ * (`refresh` and `rebuild` end with it), under the store's writer lock;
+ * `indexSource` changes memory only, so a review that indexes several files
+ * writes the store once. Before a save, a vector index with many deleted
+ * slots is compacted from its live vectors.
  */
 import path from 'node:path';
-import { createSourceFile, languageForPath, type LanguageId, type SourceFile } from '../syntax/index.js';
+import { createSourceFile, type SourceFile } from '../syntax/index.js';
 import { rankCandidates, type Candidate } from './candidates.js';
 import { Catalog, toChunk, toRecord, type CatalogEntry } from './catalog.js';
-import { chunkFile, chunkFileWithTokens, resolveChunkOptions, type Chunk, type ChunkOptions } from './chunker.js';
-import type { Embedder } from './embedder.js';
-import {
-  DEFAULT_MAX_FILE_BYTES,
-  readSourceText,
-  sourceEntry,
-  toWorkspacePath,
-  walkSourceFiles,
-  type SourceEntry,
-} from './file-walk.js';
-import { contentHash, tokensHash } from './hash.js';
+import { chunkFile, chunkFileWithTokens, type Chunk } from './chunker.js';
+import type { CodeIndexOptions, CodeRead, IndexStats, IndexStatus, RefreshOptions, SearchQuery } from './code-index-types.js';
+import { readSourceText, sourceEntry, toWorkspacePath, walkSourceFiles, type SourceEntry } from './file-walk.js';
+import { fileHasGeneratedMarker, hasGeneratedMarker } from './generated.js';
+import { contentHash } from './hash.js';
 import { HnswIndex } from './hnsw-index.js';
+import { resolveIndexSettings, type IndexSettings } from './index-settings.js';
 import { IndexedTexts } from './indexed-text.js';
-import { declarationCore, normalizeSnippet } from './normalize.js';
-import { IndexStore, type StoreIdentity } from './store.js';
-import type { VectorIndex } from './vector-index.js';
+import { Notices } from './notices.js';
+import { PathFilter } from './path-filter.js';
+import { ProgressReporter } from './progress.js';
+import { semanticQuery, structuralQuery, type QuerySources } from './query-vectors.js';
+import { SemanticCall, SemanticSignal } from './semantic-signal.js';
+import { IndexStore } from './store.js';
 
-/** How to open an index. */
-export interface CodeIndexOptions {
-  /** Absolute workspace root. */
-  readonly root: string;
-  readonly embedder: Embedder;
-  /** Default `<root>/.review-guard/index`. */
-  readonly storeDir?: string;
-  /** Larger files are not indexed (default 1 MiB). */
-  readonly maxFileBytes?: number;
-  readonly chunkOptions?: ChunkOptions;
-}
-
-/** What a refresh or rebuild did, and the index size after it (excluded files count in none of the first three). */
-export interface IndexStats {
-  readonly indexed: number;
-  readonly removed: number;
-  readonly unchanged: number;
-  readonly files: number;
-  readonly chunks: number;
-}
-
-/** How `refresh` runs. */
-export interface RefreshOptions {
-  /** Called after each file of the walk with the count done and the total. */
-  readonly onProgress?: (done: number, total: number) => void;
-  /**
-   * Workspace-relative POSIX paths to leave as they are in the index: not
-   * read, not re-indexed, not removed even when gone from disk. For files the
-   * caller indexes right after with `indexSource` from its own parse.
-   */
-  readonly exclude?: ReadonlySet<string>;
-}
-
-/** Search by an indexed (or freshly chunked) chunk, or by free code. */
-export type SearchQuery = { readonly chunk: Chunk } | { readonly code: string; readonly language: LanguageId };
-
-/** `readCode`'s answer: the code as indexed, or notice that it changed since. */
-export interface CodeRead {
-  /** The chunk as indexed; its `text` is empty when `changed`. */
-  readonly chunk: Chunk;
-  /** The code as indexed; empty when `changed` (refresh, then search again). */
-  readonly text: string;
-  readonly changed: boolean;
-}
-
-/** Size and provenance of the index, for logs and status output. */
-export interface IndexStatus {
-  readonly files: number;
-  readonly chunks: number;
-  readonly embedder: string;
-  readonly dimensions: number;
-  readonly storeDir: string;
-  /** How `open` found the store; `discarded` comes with the reason it was rebuilt. */
-  readonly openedFrom: 'store' | 'empty' | 'discarded';
-  readonly discardReason?: string;
-}
+export type { CodeIndexOptions, CodeRead, IndexStats, IndexStatus, RefreshOptions, SearchQuery } from './code-index-types.js';
 
 /** See the file overview. The review pipeline calls exactly these methods. */
 export class CodeIndex {
@@ -93,47 +39,46 @@ export class CodeIndex {
   private persisted: boolean;
 
   private constructor(
-    private readonly root: string,
-    private readonly embedder: Embedder,
+    private readonly settings: IndexSettings,
     private readonly store: IndexStore,
-    private readonly identity: StoreIdentity,
-    private readonly maxFileBytes: number,
     private catalog: Catalog,
-    private vectors: VectorIndex,
+    private vectors: HnswIndex,
+    private semantic: SemanticSignal | undefined,
+    private readonly notices: Notices,
     private readonly opened: Pick<IndexStatus, 'openedFrom' | 'discardReason'>,
   ) {
-    this.texts = new IndexedTexts(root);
+    this.texts = new IndexedTexts(settings.root);
     this.persisted = opened.openedFrom === 'store';
   }
 
-  /** Opens the persisted index, or an empty one when it is missing, corrupt or incompatible. */
+  /** Opens the persisted index, or an empty one when it is missing, corrupt or incompatible (with a notice). */
   static async open(options: CodeIndexOptions): Promise<CodeIndex> {
-    if (!path.isAbsolute(options.root)) throw new Error(`CodeIndex root must be absolute, got "${options.root}"`);
-    const { embedder } = options;
-    const store = new IndexStore(options.storeDir ?? path.join(options.root, '.review-guard', 'index'));
-    const identity: StoreIdentity = {
-      embedderId: embedder.id,
-      dimensions: embedder.dimensions,
-      chunking: resolveChunkOptions(options.chunkOptions),
-    };
+    const settings = resolveIndexSettings(options);
+    const { semantic, identity, embedder } = settings;
+    const store = new IndexStore(settings.storeDir, options.lock);
+    const notices = new Notices();
     const loaded = await store.load(identity);
-    const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-    const args = [options.root, embedder, store, identity, maxFileBytes] as const;
-    if (loaded.status === 'loaded') return new CodeIndex(...args, loaded.catalog, loaded.vectors, { openedFrom: 'store' });
-    const opened = loaded.status === 'missing'
-      ? { openedFrom: 'empty' as const }
-      : { openedFrom: 'discarded' as const, discardReason: loaded.reason };
-    return new CodeIndex(...args, new Catalog(), HnswIndex.create(embedder.dimensions), opened);
+    if (loaded.status === 'loaded') {
+      if (loaded.notice) notices.add(loaded.notice);
+      const signal = semantic && (loaded.semantic ? new SemanticSignal(semantic, loaded.semantic, notices) : SemanticSignal.empty(semantic, notices));
+      return new CodeIndex(settings, store, loaded.catalog, loaded.vectors, signal, notices, { openedFrom: 'store' });
+    }
+    const opened =
+      loaded.status === 'missing' ? { openedFrom: 'empty' as const } : { openedFrom: 'discarded' as const, discardReason: loaded.reason };
+    if (opened.discardReason) notices.add(`index store discarded (${opened.discardReason}); it is rebuilt at the next refresh`);
+    const signal = semantic && SemanticSignal.empty(semantic, notices);
+    return new CodeIndex(settings, store, new Catalog(), HnswIndex.create(embedder.dimensions), signal, notices, opened);
   }
 
   /**
-   * Re-indexes files whose content changed, drops deleted ones, then saves
+   * Re-indexes files whose content changed, drops deleted or no longer
+   * selected ones, embeds semantic vectors that are missing, then saves
    * (when anything changed). Files in `exclude` are left as they are.
    * A bare callback is taken as `{ onProgress }`.
    */
   refresh(options: RefreshOptions | ((done: number, total: number) => void) = {}): Promise<IndexStats> {
-    const { onProgress, exclude } = typeof options === 'function' ? { onProgress: options, exclude: undefined } : options;
-    return this.exclusive(() => this.refreshNow(onProgress, new Set([...(exclude ?? [])].map(toWorkspacePath))));
+    const resolved: RefreshOptions = typeof options === 'function' ? { onProgress: options } : options;
+    return this.exclusive(() => this.refreshNow(resolved, new Set([...(resolved.exclude ?? [])].map(toWorkspacePath))));
   }
 
   /**
@@ -143,13 +88,15 @@ export class CodeIndex {
    */
   rebuild(): Promise<IndexStats> {
     return this.exclusive(async () => {
-      const previous = { catalog: this.catalog, vectors: this.vectors, dirty: this.dirty };
+      const previous = { catalog: this.catalog, vectors: this.vectors, semantic: this.semantic?.vectors, dirty: this.dirty };
       this.catalog = new Catalog();
-      this.vectors = HnswIndex.create(this.embedder.dimensions);
+      this.vectors = HnswIndex.create(this.settings.embedder.dimensions);
+      if (this.semantic) this.semantic.vectors = HnswIndex.create(this.semantic.embedder.dimensions);
       try {
-        return await this.refreshNow(undefined, new Set(), true);
+        return await this.refreshNow({}, new Set(), true);
       } catch (error) {
         ({ catalog: this.catalog, vectors: this.vectors, dirty: this.dirty } = previous);
+        if (this.semantic && previous.semantic) this.semantic.vectors = previous.semantic;
         throw error;
       }
     });
@@ -157,34 +104,52 @@ export class CodeIndex {
 
   /**
    * (Re)indexes one file from a parse the caller already has and returns its
-   * chunks; unchanged content is not re-embedded. Only in memory: nothing is
+   * chunks; unchanged content is not re-embedded. A file the index does not
+   * select (ignored, excluded, generated) is chunked but not indexed, and
+   * dropped from the index if it was in it. Only in memory: nothing is
    * written until `save` (or the next `refresh` or `rebuild`).
    */
   indexSource(relPath: string, file: SourceFile): Promise<Chunk[]> {
     return this.exclusive(async () => {
       const rel = toWorkspacePath(relPath);
+      const { root, selection, identity } = this.settings;
+      if (hasGeneratedMarker(file.text) || !(await PathFilter.allows(root, selection, rel))) {
+        if (this.catalog.file(rel)) this.forgetFile(rel);
+        return chunkFile(file, rel, identity.chunking);
+      }
       const hash = contentHash(file.text);
       this.texts.remember(rel, hash, file.text);
-      if (this.catalog.file(rel)?.hash === hash) return chunkFile(file, rel, this.identity.chunking);
+      if (this.catalog.file(rel)?.hash === hash) return chunkFile(file, rel, identity.chunking);
       // Record the disk stat only when the disk holds this text, so refresh re-checks otherwise.
-      const entry = await sourceEntry(path.join(this.root, ...rel.split('/')), rel);
+      const entry = await sourceEntry(path.join(root, ...rel.split('/')), rel);
       const onDisk = entry !== undefined && (await readSourceText(entry.absPath)) === file.text;
-      return this.indexFile(rel, file, hash, onDisk ? entry : undefined);
+      return this.indexFile(rel, file, hash, onDisk ? entry : undefined, new SemanticCall());
     });
   }
 
   /**
-   * The k chunks most similar to the query, best first. Never the query chunk
-   * itself nor chunks overlapping it in its file (its class, its methods);
-   * exact normalised copies score 1; chunks whose indexed text can no longer
-   * be read back (their file changed since) are left out until the next refresh.
+   * The k chunks most similar to the query, best first: by structural score,
+   * or with a semantic embedder by fusion of both rankings (falling back to
+   * the structural one, with a notice, when the semantic embedder fails).
+   * Never the query chunk itself nor chunks overlapping it in its file (its
+   * class, its methods); exact normalised copies score 1; chunks whose
+   * indexed text can no longer be read back (their file changed since) are
+   * left out until the next refresh.
    */
   async search(query: SearchQuery, k: number): Promise<Candidate[]> {
     if (k <= 0 || this.catalog.chunkCount === 0) return [];
-    const { vector, hash, self } = await this.queryVector(query);
+    const sources = this.querySources();
+    const { vector, hash, self } = await structuralQuery(sources, query);
+    const semantic = this.semantic && this.semantic.vectors.size > 0 ? this.semantic : undefined;
+    const semanticVector = semantic && (await semanticQuery(sources, semantic, query));
     return rankCandidates(
-      { catalog: this.catalog, vectors: this.vectors, chunkText: (entry) => this.indexedChunkText(entry) },
-      { vector, hash, ...(self ? { self } : {}) },
+      {
+        catalog: this.catalog,
+        vectors: this.vectors,
+        ...(semantic && semanticVector ? { semantic: semantic.vectors } : {}),
+        chunkText: sources.chunkText,
+      },
+      { vector, hash, ...(self ? { self } : {}), ...(semanticVector ? { semanticVector } : {}) },
       k,
     );
   }
@@ -198,106 +163,115 @@ export class CodeIndex {
   }
 
   /**
-   * Writes pending changes to the store, atomically; does nothing when there
-   * are none. The only writer: `refresh` and `rebuild` end with it, and
-   * `indexSource` leaves it to the caller (once per review, not per file).
-   * A process that ends without it leaves the previous store as it was.
+   * Writes pending changes to the store, atomically and holding the store's
+   * writer lock; does nothing when there are none. The only writer: `refresh`
+   * and `rebuild` end with it, and `indexSource` leaves it to the caller
+   * (once per review, not per file). A process that ends without it leaves
+   * the previous store as it was. Throws `StoreLockedError` when another
+   * writer holds the lock for longer than `lock.timeoutMs`.
    */
   save(): Promise<void> {
     return this.exclusive(() => this.saveNow());
   }
 
+  /** Size, embedders and notices; see `IndexStatus`. */
   stats(): IndexStatus {
+    const { embedder } = this.settings;
+    const semantic = this.semantic && {
+      embedder: this.semantic.embedder.id,
+      dimensions: this.semantic.embedder.dimensions,
+      vectors: this.semantic.vectors.size,
+    };
     return {
       files: this.catalog.fileCount,
       chunks: this.catalog.chunkCount,
-      embedder: this.embedder.id,
-      dimensions: this.embedder.dimensions,
+      embedder: embedder.id,
+      dimensions: embedder.dimensions,
+      ...(semantic ? { semantic } : {}),
       storeDir: this.store.dir,
       ...this.opened,
+      notices: this.notices.list(),
     };
   }
 
-  private async refreshNow(
-    onProgress: ((done: number, total: number) => void) | undefined,
-    exclude: ReadonlySet<string>,
-    rebuilding = false,
-  ): Promise<IndexStats> {
-    const entries = await walkSourceFiles(this.root, this.maxFileBytes);
+  private async refreshNow(options: RefreshOptions, exclude: ReadonlySet<string>, rebuilding = false): Promise<IndexStats> {
+    const { root, maxFileBytes, selection } = this.settings;
+    const entries = await walkSourceFiles(root, { maxFileBytes, ...selection });
+    const progress = new ProgressReporter(options.onProgress, entries.length, options.progressIntervalMs);
+    const call = new SemanticCall();
     const present = new Set<string>();
     let indexed = 0;
     let unchanged = 0;
     for (const [i, entry] of entries.entries()) {
-      const outcome = exclude.has(entry.relPath) ? 'excluded' : await this.refreshFile(entry);
-      if (outcome !== 'unreadable') present.add(entry.relPath);
+      const outcome = exclude.has(entry.relPath) ? 'excluded' : await this.refreshFile(entry, call);
+      if (outcome !== 'skipped') present.add(entry.relPath);
       if (outcome === 'indexed') indexed++;
       if (outcome === 'unchanged') unchanged++;
-      onProgress?.(i + 1, entries.length);
+      progress.update(i + 1);
     }
+    progress.finish();
     const gone = this.catalog.filePaths().filter((rel) => !present.has(rel) && !exclude.has(rel));
     for (const rel of gone) this.forgetFile(rel);
+    if (this.semantic && (await this.semantic.backfill(call, this.catalog, (entry) => this.indexedChunkText(entry))) > 0) {
+      this.dirty = true;
+    }
     // A rebuild that found nothing still replaces the previous store.
     if (rebuilding) this.dirty = true;
     await this.saveNow();
     return { indexed, removed: gone.length, unchanged, files: this.catalog.fileCount, chunks: this.catalog.chunkCount };
   }
 
-  private async refreshFile(entry: SourceEntry): Promise<'indexed' | 'unchanged' | 'unreadable'> {
+  /** `skipped`: unreadable, or generated (a marker in its first lines). */
+  private async refreshFile(entry: SourceEntry, call: SemanticCall): Promise<'indexed' | 'unchanged' | 'skipped'> {
     const known = this.catalog.file(entry.relPath);
     if (known && known.size === entry.size && known.mtimeMs === entry.mtimeMs) return 'unchanged';
+    if (await fileHasGeneratedMarker(entry.absPath)) return 'skipped';
     const text = await readSourceText(entry.absPath);
-    if (text === undefined) return 'unreadable';
+    if (text === undefined) return 'skipped';
     const hash = contentHash(text);
     if (known?.hash === hash) {
       this.catalog.touchFile(entry.relPath, entry.size, entry.mtimeMs);
       this.dirty = true;
       return 'unchanged';
     }
-    await this.indexFile(entry.relPath, createSourceFile(entry.relPath, text, entry.language), hash, entry);
+    await this.indexFile(entry.relPath, createSourceFile(entry.relPath, text, entry.language), hash, entry, call);
     return 'indexed';
   }
 
   /** Chunks and embeds `file`, then swaps its old chunks for the new ones. */
-  private async indexFile(rel: string, file: SourceFile, hash: string, stat: SourceEntry | undefined): Promise<Chunk[]> {
-    const tokenized = chunkFileWithTokens(file, rel, this.identity.chunking);
+  private async indexFile(rel: string, file: SourceFile, hash: string, stat: SourceEntry | undefined, call: SemanticCall): Promise<Chunk[]> {
+    const { embedder, identity } = this.settings;
+    const tokenized = chunkFileWithTokens(file, rel, identity.chunking);
     // Embed before touching the index, so a failing embedder leaves the old entries in place.
     const inputs = tokenized.map((t) => ({ text: t.chunk.text, tokens: t.tokens }));
-    const vectors = inputs.length === 0 ? [] : await this.embedder.embed(inputs);
-    if (vectors.length !== tokenized.length || vectors.some((v) => v.length !== this.embedder.dimensions)) {
-      throw new Error(`embedder ${this.embedder.id} returned malformed vectors for ${rel}`);
+    const vectors = inputs.length === 0 ? [] : await embedder.embed(inputs);
+    if (vectors.length !== tokenized.length || vectors.some((v) => v.length !== embedder.dimensions)) {
+      throw new Error(`embedder ${embedder.id} returned malformed vectors for ${rel}`);
     }
+    const semanticVectors = await this.semantic?.embed(call, inputs.map((input) => input.text), `indexing ${rel}`);
     const records = tokenized.map((t) => toRecord(t, this.catalog.allocateLabel()));
     const record = { hash, size: stat?.size ?? -1, mtimeMs: stat?.mtimeMs ?? -1, chunks: records };
-    for (const label of this.catalog.setFile(rel, record)) this.vectors.remove(label);
+    this.dropLabels(this.catalog.setFile(rel, record));
     records.forEach((chunk, i) => this.vectors.add(chunk.label, vectors[i]!));
+    if (semanticVectors) this.semantic?.addAll(records.map((chunk) => chunk.label), semanticVectors);
     this.dirty = true;
     return tokenized.map((t) => t.chunk);
   }
 
   private forgetFile(rel: string): void {
-    for (const label of this.catalog.removeFile(rel)) this.vectors.remove(label);
+    this.dropLabels(this.catalog.removeFile(rel));
     this.dirty = true;
   }
 
-  private async queryVector(query: SearchQuery): Promise<{ vector: Float32Array; hash: string; self?: Chunk }> {
-    if ('chunk' in query) {
-      const { chunk } = query;
-      const indexed = this.catalog.chunk(chunk.id);
-      // An indexed chunk with the same tokens already has its vector: no re-embedding.
-      const stored = indexed?.record.hash === chunk.hash ? this.vectors.get(indexed.record.label) : undefined;
-      if (stored) return { vector: stored, hash: chunk.hash, self: chunk };
-      // Out of its file the chunk parses a little differently; close enough for a query.
-      const tokens = declarationCore(normalizeSnippet(chunk.text, languageForPath(chunk.file) ?? 'typescript'));
-      return { vector: await this.embedOne(chunk.text, tokens), hash: chunk.hash, self: chunk };
+  private dropLabels(labels: readonly number[]): void {
+    for (const label of labels) {
+      this.vectors.remove(label);
+      this.semantic?.vectors.remove(label);
     }
-    const tokens = declarationCore(normalizeSnippet(query.code, query.language));
-    return { vector: await this.embedOne(query.code, tokens), hash: tokensHash(tokens) };
   }
 
-  private async embedOne(text: string, tokens: readonly string[]): Promise<Float32Array> {
-    const [vector] = await this.embedder.embed([{ text, tokens }]);
-    if (vector?.length !== this.embedder.dimensions) throw new Error(`embedder ${this.embedder.id} returned a malformed vector`);
-    return vector;
+  private querySources(): QuerySources {
+    return { catalog: this.catalog, vectors: this.vectors, embedder: this.settings.embedder, chunkText: (e) => this.indexedChunkText(e) };
   }
 
   private indexedChunkText(entry: CatalogEntry): string | undefined {
@@ -308,7 +282,11 @@ export class CodeIndex {
 
   private async saveNow(): Promise<void> {
     if (!this.dirty && this.persisted) return;
-    await this.store.save(this.identity, this.catalog, this.vectors);
+    if (this.vectors.needsCompaction) this.vectors = this.vectors.compacted();
+    const { semantic } = this;
+    if (semantic?.vectors.needsCompaction) semantic.vectors = semantic.vectors.compacted();
+    const semanticVectors = semantic && { embedderId: semantic.embedder.id, dimensions: semantic.embedder.dimensions, vectors: semantic.vectors };
+    await this.store.save(this.settings.identity, this.catalog, this.vectors, semanticVectors);
     this.dirty = false;
     this.persisted = true;
   }

@@ -1,12 +1,19 @@
 /**
- * @fileoverview Finds the source files of a workspace: by extension, outside
- * dependency, build and hidden folders, never through symlinks (a link could
- * lead outside the root or into a cycle), and never binary or huge files.
+ * @fileoverview Finds the source files of a workspace: by extension, as the
+ * path filter allows (no dependency, build or hidden folders, no generated
+ * names, `.gitignore` and the caller's include/exclude globs respected; see
+ * path-filter.ts), never through symlinks (a link could lead outside the
+ * root or into a cycle), and never binary or huge files. Generated-code
+ * markers inside files are checked where files are read (generated.ts), so
+ * that unchanged files are not opened on every refresh.
  */
 import type { Stats } from 'node:fs';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { languageForPath, type LanguageId } from '../syntax/index.js';
+import { PathFilter, type FileSelection } from './path-filter.js';
+
+export { SKIPPED_FOLDERS, type FileSelection } from './path-filter.js';
 
 /** A source file found by the walk. */
 export interface SourceEntry {
@@ -18,19 +25,26 @@ export interface SourceEntry {
   readonly mtimeMs: number;
 }
 
-/** Folders that hold dependencies, build output or tool state. */
-export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', 'dist', 'build', 'out', 'coverage']);
-
 /** Default limit above which a file is not indexed: generated or bundled code. */
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
 // Folders that vanish or deny access mid-walk are skipped, not fatal.
 const SKIPPABLE_ERRORS = new Set(['ENOENT', 'EACCES', 'EPERM', 'ENOTDIR']);
 
-/** Every source file under `root` (absolute), sorted by relative path. */
-export async function walkSourceFiles(root: string, maxFileBytes = DEFAULT_MAX_FILE_BYTES): Promise<SourceEntry[]> {
+/** How to walk: the size limit and which files to take. */
+export interface WalkOptions extends FileSelection {
+  /** Larger files are left out (default DEFAULT_MAX_FILE_BYTES). */
+  readonly maxFileBytes?: number;
+}
+
+/**
+ * Every source file under `root` (absolute), sorted by relative path. A
+ * number for `options` is the size limit (the earlier signature).
+ */
+export async function walkSourceFiles(root: string, options: number | WalkOptions = {}): Promise<SourceEntry[]> {
+  const { maxFileBytes = DEFAULT_MAX_FILE_BYTES, ...selection } = typeof options === 'number' ? { maxFileBytes: options } : options;
   const out: SourceEntry[] = [];
-  await walkDir(root, '', maxFileBytes, out);
+  await walkDir(root, '', await PathFilter.forRoot(root, selection), maxFileBytes, out);
   return out.sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
 }
 
@@ -49,7 +63,7 @@ export async function readSourceText(absPath: string): Promise<string | undefine
   return bytes.includes(0) ? undefined : bytes.toString('utf8');
 }
 
-async function walkDir(absDir: string, relDir: string, maxFileBytes: number, out: SourceEntry[]): Promise<void> {
+async function walkDir(absDir: string, relDir: string, filter: PathFilter, maxFileBytes: number, out: SourceEntry[]): Promise<void> {
   let entries;
   try {
     entries = await readdir(absDir, { withFileTypes: true });
@@ -62,9 +76,9 @@ async function walkDir(absDir: string, relDir: string, maxFileBytes: number, out
     const absPath = path.join(absDir, entry.name);
     // Dirents describe the link itself, so symlinks are neither directories nor files here.
     if (entry.isDirectory()) {
-      if (SKIPPED_FOLDERS.has(entry.name) || entry.name.startsWith('.')) continue;
-      await walkDir(absPath, relPath, maxFileBytes, out);
-    } else if (entry.isFile()) {
+      if (filter.skipsDirectory(relPath)) continue;
+      await walkDir(absPath, relPath, await filter.enter(relPath), maxFileBytes, out);
+    } else if (entry.isFile() && !filter.skipsFile(relPath)) {
       const found = await sourceEntry(absPath, relPath);
       if (found && found.size <= maxFileBytes) out.push(found);
     }

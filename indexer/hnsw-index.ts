@@ -1,7 +1,10 @@
 /**
  * @fileoverview `VectorIndex` on hnswlib-node. Deleted slots are reused
  * (allowReplaceDeleted), so an index that is re-indexed file by file does
- * not grow; capacity doubles when full.
+ * not grow; capacity doubles when full. Slots of removed vectors that no add
+ * reused stay in the graph (marked deleted); when they pass
+ * COMPACT_DELETED_FRACTION of the capacity, `compacted` rebuilds the graph
+ * from the live vectors (the caller does it before saving).
  *
  * Exactness instead of a separate brute-force path: `ef` is
  * max(4k, 64, min(size, EF_CEILING)). Up to EF_CEILING vectors the candidate
@@ -28,6 +31,9 @@ export interface HnswOptions {
 }
 
 const EF_CEILING = 2000;
+const DEFAULT_CAPACITY = 1024;
+/** Deleted slots above this share of the capacity make `needsCompaction` true. */
+export const COMPACT_DELETED_FRACTION = 0.3;
 // Fixed so that the same inputs build the same graph.
 const RANDOM_SEED = 100;
 
@@ -45,6 +51,7 @@ export class HnswIndex implements VectorIndex {
     private readonly hnsw: HnswType,
     private readonly dimensions: number,
     live: Iterable<number>,
+    private readonly options: HnswOptions = {},
   ) {
     this.live = new Set(live);
     this.buffer = new Array<number>(dimensions).fill(0);
@@ -53,8 +60,8 @@ export class HnswIndex implements VectorIndex {
   /** A new empty index. */
   static create(dimensions: number, options: HnswOptions = {}): HnswIndex {
     const hnsw = new HierarchicalNSW('cosine', dimensions);
-    hnsw.initIndex(options.initialCapacity ?? 1024, options.m ?? 16, options.efConstruction ?? 200, RANDOM_SEED, true);
-    return new HnswIndex(hnsw, dimensions, []);
+    hnsw.initIndex(options.initialCapacity ?? DEFAULT_CAPACITY, options.m ?? 16, options.efConstruction ?? 200, RANDOM_SEED, true);
+    return new HnswIndex(hnsw, dimensions, [], options);
   }
 
   /**
@@ -78,6 +85,34 @@ export class HnswIndex implements VectorIndex {
 
   get size(): number {
     return this.live.size;
+  }
+
+  /** Slots allocated: live, deleted and free. */
+  get capacity(): number {
+    return this.hnsw.getMaxElements();
+  }
+
+  /** Slots of removed vectors that no add has reused. */
+  get deletedSlots(): number {
+    return this.hnsw.getCurrentCount() - this.live.size;
+  }
+
+  /** Whether deleted slots exceed COMPACT_DELETED_FRACTION of the capacity. */
+  get needsCompaction(): boolean {
+    return this.deletedSlots > COMPACT_DELETED_FRACTION * this.capacity;
+  }
+
+  /**
+   * A new index of the live vectors only, under the same labels, added in
+   * label order; its capacity is the smallest power of two (at least the
+   * initial capacity) that holds them. Nothing is re-embedded.
+   */
+  compacted(): HnswIndex {
+    let capacity = this.options.initialCapacity ?? DEFAULT_CAPACITY;
+    while (capacity < this.live.size) capacity *= 2;
+    const next = HnswIndex.create(this.dimensions, { ...this.options, initialCapacity: capacity });
+    for (const label of [...this.live].sort((a, b) => a - b)) next.add(label, this.get(label)!);
+    return next;
   }
 
   has(label: number): boolean {

@@ -1,7 +1,8 @@
 /**
  * @fileoverview The indexer's public surface: the code index the review
  * pipeline calls, its ports (embedder, vector index) and the pieces a
- * caller may reuse (chunking, normalisation, the structural embedder).
+ * caller may reuse (chunking, normalisation, the structural embedder, the
+ * file walk and its selection, rank fusion, the store's lock error).
  */
 export {
   CodeIndex,
@@ -19,4 +20,13 @@ export type { EmbedInput, Embedder } from './embedder.js';
 export { StructuralEmbedder, type StructuralEmbedderOptions } from './structural-embedder.js';
 export type { VectorHit, VectorIndex } from './vector-index.js';
 export { HnswIndex, type HnswOptions } from './hnsw-index.js';
-export { DEFAULT_MAX_FILE_BYTES, SKIPPED_FOLDERS, walkSourceFiles, type SourceEntry } from './file-walk.js';
+export {
+  DEFAULT_MAX_FILE_BYTES,
+  SKIPPED_FOLDERS,
+  walkSourceFiles,
+  type FileSelection,
+  type SourceEntry,
+  type WalkOptions,
+} from './file-walk.js';
+export { fuseRankings, RRF_K } from './fusion.js';
+export { StoreLockedError, type StoreLockOptions } from './store-lock.js';

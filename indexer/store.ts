@@ -1,130 +1,204 @@
 /**
- * @fileoverview The persisted index: `meta.json` (format, embedder, chunking
- * settings, files and chunks with their vector labels) and the HNSW file it
- * names. Every save writes a fresh, uniquely named vector file and then
+ * @fileoverview The persisted index: `meta.json` (format, embedders,
+ * chunking settings, files and chunks with their vector labels) and the HNSW
+ * files it names: the structural vectors and, when a semantic embedder is
+ * used, the semantic ones (for every chunk but the labels listed as
+ * missing). Every save writes fresh, uniquely named vector files and then
  * replaces the metadata by rename, so a crash at any point leaves the old
- * pair or the new pair, never a mix. Anything unreadable or built with other
- * settings is discarded: the caller rebuilds. The store owns only the names
- * it writes (`meta.json`, `vectors-<hex>.hnsw`, `.review-guard-tmp-*`) and
- * never touches anything else in its folder.
+ * set or the new set, never a mix. Saves and deletions hold the store's lock
+ * file (store-lock.ts), so concurrent writers take turns; a load that finds
+ * the store replaced while it read it reads again instead of discarding it.
+ * A store unreadable or built with another structural embedder or chunking
+ * is discarded (the caller rebuilds); semantic vectors of another semantic
+ * embedder, or unreadable ones, are dropped alone, with a notice. The store
+ * owns only the names it writes (`meta.json`, `vectors-<hex>.hnsw`,
+ * `write.lock`, `.review-guard-tmp-*`) and never touches anything else in
+ * its folder.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
 import { Catalog } from './catalog.js';
 import { HnswIndex } from './hnsw-index.js';
+import {
+  incompatibility,
+  isTempFile,
+  LOCK_FILE,
+  META_FILE,
+  metadataSchema,
+  semanticPlan,
+  STALE_TEMP_MS,
+  STORE_FORMAT_VERSION,
+  TEMP_PREFIX,
+  VECTOR_FILE,
+  type Metadata,
+  type StoreIdentity,
+} from './store-format.js';
+import { withStoreLock, type StoreLockOptions } from './store-lock.js';
 import type { VectorIndex } from './vector-index.js';
 
-/** Bump when the metadata layout changes; older stores are rebuilt. */
-const STORE_FORMAT_VERSION = 1;
-
-/** What an index was built with; a store built otherwise is discarded. */
-export interface StoreIdentity {
-  readonly embedderId: string;
-  readonly dimensions: number;
-  readonly chunking: { readonly minCodeLines: number; readonly minTokens: number };
-}
+export type { StoreIdentity } from './store-format.js';
 
 /** The outcome of `IndexStore.load`. */
 export type StoreLoad =
-  | { readonly status: 'loaded'; readonly catalog: Catalog; readonly vectors: HnswIndex }
+  | {
+      readonly status: 'loaded';
+      readonly catalog: Catalog;
+      readonly vectors: HnswIndex;
+      /** Semantic vectors, when the identity has a semantic embedder and the store matching ones. */
+      readonly semantic?: HnswIndex;
+      /** Why semantic vectors the identity asks for were not loaded. */
+      readonly notice?: string;
+    }
   | { readonly status: 'missing' }
   | { readonly status: 'discarded'; readonly reason: string };
 
-// The store shares its folder with nothing by default, but the folder is configurable:
-// it only ever lists, replaces or deletes the names below.
-const META_FILE = 'meta.json';
-const VECTOR_FILE = /^vectors-[0-9a-f]+\.hnsw$/;
-// `${TEMP_PREFIX}${pid}-${random}-${final name}` while a save writes it.
-const TEMP_PREFIX = '.review-guard-tmp-';
-const TEMP_FILE = /^\.review-guard-tmp-\d+-[0-9a-f]+-(meta\.json|vectors-[0-9a-f]+\.hnsw)$/;
-// Temp files of earlier versions: `${final name}.${pid}-${random}.tmp`.
-const LEGACY_TEMP_FILE = /^(meta\.json|vectors-[0-9a-f]+\.hnsw)\.\d+-[0-9a-f]+\.tmp$/;
-// Temp files older than this are leftovers of a crashed save, not a save in progress.
-const STALE_TEMP_MS = 60 * 60 * 1000;
+/** Semantic vectors to save: the embedder they come from and the index (chunks it lacks are recorded as missing). */
+export interface SemanticVectors {
+  readonly embedderId: string;
+  readonly dimensions: number;
+  readonly vectors: VectorIndex;
+}
 
-const positiveInt = z.number().int().positive();
-const nonNegativeInt = z.number().int().nonnegative();
-const chunkSchema = z.object({
-  id: z.string().min(1),
-  symbol: z.string().min(1),
-  kind: z.enum(['function', 'method', 'class']),
-  startLine: positiveInt,
-  endLine: positiveInt,
-  hash: z.string().min(1),
-  tokenCount: nonNegativeInt,
-  textStart: nonNegativeInt,
-  textEnd: nonNegativeInt,
-  label: nonNegativeInt,
-});
-const metadataSchema = z.object({
-  formatVersion: z.number(),
-  embedder: z.object({ id: z.string(), dimensions: positiveInt }),
-  chunking: z.object({ minCodeLines: nonNegativeInt, minTokens: nonNegativeInt }),
-  vectorFile: z.string().regex(VECTOR_FILE),
-  nextLabel: nonNegativeInt,
-  files: z.record(
-    z.string(),
-    z.object({ hash: z.string().min(1), size: z.number(), mtimeMs: z.number(), chunks: z.array(chunkSchema).readonly() }),
-  ),
-});
-type Metadata = z.infer<typeof metadataSchema>;
+// Reads of a store that a writer keeps replacing, before it counts as corrupt.
+const LOAD_ATTEMPTS = 10;
 
 /** Reads and writes one index directory; see the file overview. */
 export class IndexStore {
-  constructor(readonly dir: string) {}
+  constructor(
+    readonly dir: string,
+    private readonly lockOptions: StoreLockOptions = {},
+  ) {}
+
+  /** The lock file writers hold. */
+  get lockFile(): string {
+    return path.join(this.dir, LOCK_FILE);
+  }
 
   /** Loads the store; never throws for a missing, corrupt or incompatible one (it is deleted). */
   async load(identity: StoreIdentity): Promise<StoreLoad> {
-    let raw: string;
-    try {
-      raw = await readFile(path.join(this.dir, META_FILE), 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { status: 'missing' };
-      return this.discard(`cannot read metadata: ${(error as Error).message}`);
-    }
-    try {
-      const meta = metadataSchema.parse(JSON.parse(raw));
-      const mismatch = incompatibility(meta, identity);
-      if (mismatch) return this.discard(mismatch);
-      const catalog = new Catalog(Object.entries(meta.files), meta.nextLabel);
-      // Labels are never reused, so the file's labels that the catalog lacks are deleted ones.
-      const vectors = await HnswIndex.load(path.join(this.dir, meta.vectorFile), identity.dimensions, catalog.labels());
-      return { status: 'loaded', catalog, vectors };
-    } catch (error) {
-      return this.discard(`corrupt store: ${(error as Error).message}`);
+    for (let attempt = 1; ; attempt++) {
+      let raw: string | undefined;
+      try {
+        raw = await readFile(path.join(this.dir, META_FILE), 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { status: 'missing' };
+        return this.discard(undefined, `cannot read metadata: ${(error as Error).message}`);
+      }
+      const loaded = await this.parse(raw, identity);
+      const replaced = async (): Promise<boolean> => attempt < LOAD_ATTEMPTS && (await this.readMeta()) !== raw;
+      // A writer may have replaced the store (and deleted its vector files) while this read it.
+      if (loaded.status === 'bad') {
+        if (await replaced()) continue;
+        return this.discard(raw, loaded.reason);
+      }
+      if (loaded.semanticFailed && (await replaced())) continue;
+      return loaded.result;
     }
   }
 
-  /** Writes `catalog` and `vectors` atomically (vector file first, metadata last). */
-  async save(identity: StoreIdentity, catalog: Catalog, vectors: VectorIndex): Promise<void> {
+  /**
+   * Writes `catalog`, `vectors` and the semantic vectors, if any, atomically
+   * (vector files first, metadata last), holding the lock.
+   */
+  async save(identity: StoreIdentity, catalog: Catalog, vectors: VectorIndex, semantic?: SemanticVectors): Promise<void> {
     await mkdir(this.dir, { recursive: true });
+    await this.locked(async () => {
+      const vectorFile = await this.writeVectors(vectors);
+      const semanticMeta = semantic && {
+        id: semantic.embedderId,
+        dimensions: semantic.dimensions,
+        vectorFile: await this.writeVectors(semantic.vectors),
+        missing: [...catalog.labels()].filter((label) => !semantic.vectors.has(label)),
+      };
+      const meta: Metadata = {
+        formatVersion: STORE_FORMAT_VERSION,
+        embedder: { id: identity.embedderId, dimensions: identity.dimensions },
+        chunking: { ...identity.chunking },
+        vectorFile,
+        ...(semanticMeta ? { semantic: semanticMeta } : {}),
+        nextLabel: catalog.nextLabel,
+        files: Object.fromEntries(catalog.entries()),
+      };
+      await this.writeAtomically(META_FILE, JSON.stringify(meta));
+      await this.removeLeftovers(new Set([vectorFile, ...(semanticMeta ? [semanticMeta.vectorFile] : [])]));
+    });
+  }
+
+  /** Deletes everything this store wrote (its metadata, vector and temp files), nothing else, holding the lock. */
+  async clear(): Promise<void> {
+    if ((await this.listOwnFiles()).length === 0) return;
+    await this.locked(() => this.clearUnlocked());
+  }
+
+  private async clearUnlocked(): Promise<void> {
+    for (const name of await this.listOwnFiles()) await rm(path.join(this.dir, name), { force: true });
+  }
+
+  private async locked<T>(task: () => Promise<T>): Promise<T> {
+    return withStoreLock(this.lockFile, () => this.tempPath(LOCK_FILE), task, this.lockOptions);
+  }
+
+  /** The metadata text, or undefined when it cannot be read. */
+  private async readMeta(): Promise<string | undefined> {
+    return readFile(path.join(this.dir, META_FILE), 'utf8').catch(() => undefined);
+  }
+
+  private async parse(
+    raw: string,
+    identity: StoreIdentity,
+  ): Promise<{ status: 'bad'; reason: string } | { status: 'ok'; result: StoreLoad; semanticFailed: boolean }> {
+    let meta: Metadata;
+    let catalog: Catalog;
+    let vectors: HnswIndex;
+    try {
+      meta = metadataSchema.parse(JSON.parse(raw));
+      const mismatch = incompatibility(meta, identity);
+      if (mismatch) return { status: 'bad', reason: mismatch };
+      catalog = new Catalog(Object.entries(meta.files), meta.nextLabel);
+      // Labels are never reused, so the file's labels that the catalog lacks are deleted ones.
+      vectors = await HnswIndex.load(path.join(this.dir, meta.vectorFile), identity.dimensions, catalog.labels());
+    } catch (error) {
+      return { status: 'bad', reason: `corrupt store: ${(error as Error).message}` };
+    }
+    const plan = semanticPlan(meta, identity);
+    const loaded = { status: 'loaded', catalog, vectors } as const;
+    if (plan === 'none') return { status: 'ok', result: loaded, semanticFailed: false };
+    if (plan !== 'load') return { status: 'ok', result: { ...loaded, notice: plan.notice }, semanticFailed: false };
+    try {
+      const missing = new Set(meta.semantic!.missing);
+      const live = [...catalog.labels()].filter((label) => !missing.has(label));
+      const semantic = await HnswIndex.load(path.join(this.dir, meta.semantic!.vectorFile), meta.semantic!.dimensions, live);
+      return { status: 'ok', result: { ...loaded, semantic }, semanticFailed: false };
+    } catch (error) {
+      const notice = `semantic vectors unreadable (${(error as Error).message}); they are embedded again at the next refresh`;
+      return { status: 'ok', result: { ...loaded, notice }, semanticFailed: true };
+    }
+  }
+
+  /**
+   * Deletes the store judged unusable from metadata `raw`, unless a writer
+   * replaced it meanwhile or holds the lock for too long: then its files stay.
+   */
+  private async discard(raw: string | undefined, reason: string): Promise<StoreLoad> {
+    try {
+      await this.locked(async () => {
+        if ((await this.readMeta()) === raw) await this.clearUnlocked();
+      });
+    } catch {
+      // Not deleting is safe: the next save replaces the metadata.
+    }
+    return { status: 'discarded', reason };
+  }
+
+  /** Writes `vectors` to a fresh vector file; returns its name. */
+  private async writeVectors(vectors: VectorIndex): Promise<string> {
     const vectorFile = `vectors-${randomBytes(8).toString('hex')}.hnsw`;
     const vectorTemp = this.tempPath(vectorFile);
     await vectors.save(vectorTemp);
     await syncFile(vectorTemp);
     await rename(vectorTemp, path.join(this.dir, vectorFile));
-    const meta: Metadata = {
-      formatVersion: STORE_FORMAT_VERSION,
-      embedder: { id: identity.embedderId, dimensions: identity.dimensions },
-      chunking: { ...identity.chunking },
-      vectorFile,
-      nextLabel: catalog.nextLabel,
-      files: Object.fromEntries(catalog.entries()),
-    };
-    await this.writeAtomically(META_FILE, JSON.stringify(meta));
-    await this.removeLeftovers(vectorFile);
-  }
-
-  /** Deletes everything this store wrote (its metadata, vector and temp files), nothing else. */
-  async clear(): Promise<void> {
-    for (const name of await this.listOwnFiles()) await rm(path.join(this.dir, name), { force: true });
-  }
-
-  private async discard(reason: string): Promise<StoreLoad> {
-    await this.clear();
-    return { status: 'discarded', reason };
+    return vectorFile;
   }
 
   private async writeAtomically(name: string, content: string): Promise<void> {
@@ -144,11 +218,11 @@ export class IndexStore {
   }
 
   /** Older vector files and temp files a crashed save left behind. */
-  private async removeLeftovers(currentVectorFile: string): Promise<void> {
+  private async removeLeftovers(current: ReadonlySet<string>): Promise<void> {
     const now = Date.now();
     for (const name of await this.listOwnFiles()) {
       const full = path.join(this.dir, name);
-      if (VECTOR_FILE.test(name) && name !== currentVectorFile) await rm(full, { force: true });
+      if (VECTOR_FILE.test(name) && !current.has(name)) await rm(full, { force: true });
       if (isTempFile(name) && now - (await mtimeOrNow(full)) > STALE_TEMP_MS) await rm(full, { force: true });
     }
   }
@@ -162,25 +236,6 @@ export class IndexStore {
       throw error;
     }
   }
-}
-
-function isTempFile(name: string): boolean {
-  return TEMP_FILE.test(name) || LEGACY_TEMP_FILE.test(name);
-}
-
-function incompatibility(meta: Metadata, identity: StoreIdentity): string | undefined {
-  if (meta.formatVersion !== STORE_FORMAT_VERSION) {
-    return `store format ${meta.formatVersion}, expected ${STORE_FORMAT_VERSION}`;
-  }
-  if (meta.embedder.id !== identity.embedderId || meta.embedder.dimensions !== identity.dimensions) {
-    const was = `${meta.embedder.id}/${meta.embedder.dimensions}`;
-    return `built with embedder ${was}, now ${identity.embedderId}/${identity.dimensions}`;
-  }
-  const { minCodeLines, minTokens } = identity.chunking;
-  if (meta.chunking.minCodeLines !== minCodeLines || meta.chunking.minTokens !== minTokens) {
-    return 'built with other chunking options';
-  }
-  return undefined;
 }
 
 /** Flushes a file written by native code to disk before it is renamed into place. */

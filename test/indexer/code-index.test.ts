@@ -1,69 +1,19 @@
+/**
+ * @fileoverview CodeIndex end to end on the small fixture workspace:
+ * refresh, search, readCode, indexSource, save, and crash safety.
+ */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { appendFile, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { CodeIndex, type CodeIndexOptions } from '../../indexer/code-index.js';
-import type { EmbedInput, Embedder } from '../../indexer/embedder.js';
 import { StructuralEmbedder } from '../../indexer/structural-embedder.js';
-import { copySmallRepo, parse, type TempDir } from './support.js';
-
-/** The structural embedder, counting the inputs it embeds. */
-class CountingEmbedder implements Embedder {
-  private readonly inner = new StructuralEmbedder();
-  readonly id = this.inner.id;
-  readonly dimensions = this.inner.dimensions;
-  embedded = 0;
-  embed(inputs: readonly EmbedInput[]): Promise<Float32Array[]> {
-    this.embedded += inputs.length;
-    return this.inner.embed(inputs);
-  }
-}
-
-/** The structural embedder, failing from its `failAt`-th call on. */
-class FailingEmbedder implements Embedder {
-  private readonly inner = new StructuralEmbedder();
-  readonly id = this.inner.id;
-  readonly dimensions = this.inner.dimensions;
-  private calls = 0;
-  constructor(private readonly failAt: number) {}
-  embed(inputs: readonly EmbedInput[]): Promise<Float32Array[]> {
-    if (++this.calls >= this.failAt) return Promise.reject(new Error('embedder down'));
-    return this.inner.embed(inputs);
-  }
-}
+import { copySmallRepo, CountingEmbedder, FailingEmbedder, parse, runChild, type TempDir } from './support.js';
 
 // 8 source files in the fixture (the .d.ts and README are not indexed).
 const FIXTURE_FILES = 8;
 const COLLECTIONS = 'src/util/collections.ts';
 const EXTRA_FUNCTION = '\nexport function extra(values: number[]): number {\n  const sorted = [...values].sort((a, b) => a - b);\n  return sorted[Math.floor(sorted.length / 2)] ?? 0;\n}\n';
-
-/**
- * Runs `body` in a child Node process with `CodeIndex`, `StructuralEmbedder`,
- * `parse` and `root` in scope; resolves to its exit code.
- */
-async function runChild(root: string, body: string): Promise<number> {
-  const modules = ['../../indexer/code-index.js', '../../indexer/structural-embedder.js', './support.js'].map(
-    (rel) => new URL(rel, import.meta.url).href,
-  );
-  const script = [
-    `import { CodeIndex } from ${JSON.stringify(modules[0])};`,
-    `import { StructuralEmbedder } from ${JSON.stringify(modules[1])};`,
-    `import { parse } from ${JSON.stringify(modules[2])};`,
-    `const root = ${JSON.stringify(root)};`,
-    body,
-  ].join('\n');
-  try {
-    await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
-    return 0;
-  } catch (error) {
-    const { code, stderr } = error as { code?: unknown; stderr?: string };
-    if (typeof code !== 'number') throw error;
-    if (stderr && !stderr.includes('exiting on purpose')) throw new Error(`child failed: ${stderr}`);
-    return code;
-  }
-}
 
 describe('CodeIndex', () => {
   let repo: TempDir;

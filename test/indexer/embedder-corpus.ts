@@ -30,6 +30,17 @@ export const RENAMED = `export function readSettings(file: string): Settings {
   };
 }`;
 
+/** The original reformatted: comments, quotes, braces, no trailing commas. */
+export const REFORMATTED = `export function loadConfig(path: string): AppConfig
+{
+  // read the file
+  const raw = readFileSync(path, "utf8");
+  /* parse it */
+  const parsed = JSON.parse(raw) as Partial<AppConfig>;
+  if (typeof parsed.port !== 'number' || parsed.port <= 0) { throw new Error(\`invalid port in \${path}\`); }
+  return { port: parsed.port, host: parsed.host ?? 'localhost', debug: parsed.debug === true };
+}`;
+
 /** Renamed, one condition rewritten and one statement added. */
 export const EDITED = `export function readSettings(file: string): Settings {
   const content = readFileSync(file, 'latin1');

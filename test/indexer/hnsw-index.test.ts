@@ -1,3 +1,7 @@
+/**
+ * @fileoverview HnswIndex: search, removal and slot reuse, persistence,
+ * and compaction.
+ */
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -142,5 +146,30 @@ describe('HnswIndex', () => {
       assert.equal(index.search(v, 1)[0]!.label, i);
     }
     assert.throws(() => index.search(new Float32Array(DIMS + 1), 1), /dimensions/);
+  });
+
+  it('compacts: deleted slots above 30 % of the capacity, rebuilt from the live vectors under their labels', async () => {
+    const index = HnswIndex.create(DIMS, { initialCapacity: 100 });
+    for (let i = 0; i < 80; i++) index.add(i, vec(i));
+    for (let i = 0; i < 30; i++) index.remove(i);
+    assert.deepEqual([index.deletedSlots, index.needsCompaction], [30, false]);
+    for (let i = 30; i < 40; i++) index.remove(i);
+    assert.deepEqual([index.deletedSlots, index.capacity, index.needsCompaction], [40, 100, true]);
+
+    const compacted = index.compacted();
+    assert.deepEqual([compacted.size, compacted.deletedSlots, compacted.capacity, compacted.needsCompaction], [40, 0, 100, false]);
+    for (let i = 0; i < 80; i++) assert.equal(compacted.has(i), i >= 40, `label ${i}`);
+    const [kept, original] = [compacted.get(55)!, index.get(55)!];
+    assert.ok(kept.every((x, i) => Math.abs(x - original[i]!) < 1e-6), 'the same vector (normalised once more)');
+    assert.deepEqual(compacted.search(vec(61), 5).map((h) => h.label), index.search(vec(61), 5).map((h) => h.label));
+    // What is saved is what stays live.
+    const file = join(tmp.path, 'compacted.hnsw');
+    await compacted.save(file);
+    const loaded = await HnswIndex.load(file, DIMS);
+    assert.deepEqual([loaded.size, loaded.deletedSlots], [40, 0]);
+    // Capacity grows in powers of two over the initial one when the live vectors need it.
+    const big = HnswIndex.create(DIMS, { initialCapacity: 16 });
+    for (let i = 0; i < 40; i++) big.add(i, vec(i));
+    assert.equal(big.compacted().capacity, 64);
   });
 });

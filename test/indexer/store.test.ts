@@ -1,3 +1,7 @@
+/**
+ * @fileoverview IndexStore: round trips, discarding what it cannot use,
+ * crash leftovers, semantic vectors, and reads racing a writer.
+ */
 import assert from 'node:assert/strict';
 import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
@@ -169,5 +173,50 @@ describe('IndexStore', () => {
     assert.equal(written.length, 1);
     assert.match(written[0]!, /^\.review-guard-tmp-\d+-[0-9a-f]+-vectors-[0-9a-f]+\.hnsw$/);
     assert.equal((await store.load(IDENTITY)).status, 'loaded');
+  });
+
+  it('keeps semantic vectors beside the structural ones, and drops only them when unreadable', async () => {
+    const { catalog, vectors } = sample();
+    const semantic = HnswIndex.create(2);
+    semantic.add(0, Float32Array.from([1, 0]));
+    semantic.add(2, Float32Array.from([0, 1]));
+    const withSemantic: StoreIdentity = { ...IDENTITY, semantic: { embedderId: 'words-v1', dimensions: 2 } };
+    await store.save(withSemantic, catalog, vectors, { embedderId: 'words-v1', dimensions: 2, vectors: semantic });
+    const meta = JSON.parse(await readFile(join(store.dir, 'meta.json'), 'utf8')) as { semantic: { vectorFile: string; missing: number[] } };
+    assert.deepEqual(meta.semantic.missing, [1]);
+    const loaded = await store.load(withSemantic);
+    assert.ok(loaded.status === 'loaded' && loaded.semantic);
+    assert.deepEqual([loaded.semantic.has(0), loaded.semantic.has(1), loaded.semantic.has(2), loaded.notice], [true, false, true, undefined]);
+    // Without a semantic embedder the store loads as it is.
+    assert.equal((await store.load(IDENTITY)).status, 'loaded');
+
+    await writeFile(join(store.dir, meta.semantic.vectorFile), 'garbage'.repeat(20));
+    const dropped = await store.load(withSemantic);
+    assert.ok(dropped.status === 'loaded' && !dropped.semantic);
+    assert.match(dropped.notice ?? '', /^semantic vectors unreadable .*embedded again at the next refresh/);
+    assert.equal(dropped.vectors.size, 3);
+  });
+
+  it('reads again, rather than discarding, a store another writer replaced while it was read', async () => {
+    const { catalog, vectors } = sample();
+    await store.save(IDENTITY, catalog, vectors);
+    const original = HnswIndex.load.bind(HnswIndex);
+    let replaced = false;
+    HnswIndex.load = async (...args: Parameters<typeof HnswIndex.load>): Promise<HnswIndex> => {
+      if (replaced) return original(...args);
+      // Another writer saves between this reader's metadata and vector reads, deleting the old vector file.
+      replaced = true;
+      const next = sample();
+      next.catalog.removeFile('b.ts');
+      await store.save(IDENTITY, next.catalog, next.vectors);
+      return original(...args);
+    };
+    try {
+      const loaded = await store.load(IDENTITY);
+      assert.equal(loaded.status, 'loaded');
+      assert.ok(loaded.status === 'loaded' && loaded.catalog.fileCount === 1, 'the new store');
+    } finally {
+      HnswIndex.load = original;
+    }
   });
 });

@@ -1,8 +1,12 @@
+/**
+ * @fileoverview StructuralEmbedder on the embedder corpus, including the
+ * score bands documented in indexer/scores.ts.
+ */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { normalizeSnippet } from '../../indexer/normalize.js';
 import { StructuralEmbedder } from '../../indexer/structural-embedder.js';
-import { EDITED, ORIGINAL, RENAMED, UNRELATED } from './embedder-corpus.js';
+import { EDITED, ORIGINAL, REFORMATTED, RENAMED, UNRELATED } from './embedder-corpus.js';
 
 const embedder = new StructuralEmbedder();
 const tokens = (code: string): string[] => normalizeSnippet(code, 'typescript');
@@ -59,5 +63,15 @@ describe('StructuralEmbedder', () => {
 
   it('maps inputs too short for a shingle to the zero vector', () => {
     assert.ok(embedder.embedTokens(['ID', ';']).every((x) => x === 0));
+  });
+
+  it('scores as indexer/scores.ts documents', () => {
+    const score = (code: string): number => cosine(vector(ORIGINAL), vector(code));
+    assert.ok(score(RENAMED) > 0.9999, 'renamed and other literals: 1.0');
+    const reformatted = score(REFORMATTED);
+    assert.ok(reformatted >= 0.95 && reformatted < 0.9999, `token-level formatting: ${reformatted}`);
+    const edited = score(EDITED);
+    assert.ok(edited >= 0.8 && edited < 0.95, `small statement edits: ${edited}`);
+    for (const code of UNRELATED) assert.ok(score(code) < 0.6);
   });
 });

@@ -1,0 +1,94 @@
+/**
+ * @fileoverview The public shapes of the code index: how to open it, what
+ * refresh and search take, and what they and `stats` report.
+ */
+import type { LanguageId } from '../syntax/index.js';
+import type { Chunk, ChunkOptions } from './chunker.js';
+import type { Embedder } from './embedder.js';
+import type { FileSelection } from './path-filter.js';
+import type { StoreLockOptions } from './store-lock.js';
+
+/**
+ * How to open an index. `include`, `exclude` and `gitignore` (see
+ * `FileSelection`) choose the files; changing them needs no rebuild: the next
+ * refresh removes the files no longer selected and indexes the new ones.
+ */
+export interface CodeIndexOptions extends FileSelection {
+  /** Absolute workspace root. */
+  readonly root: string;
+  /** The structural embedder: its cosine is `Candidate.score`. */
+  readonly embedder: Embedder;
+  /**
+   * A semantic (neural) embedder: each chunk's text also gets its vector,
+   * and search ranks by reciprocal-rank fusion of both signals. Without it,
+   * search ranks by the structural score alone.
+   */
+  readonly semantic?: Embedder;
+  /** Default `<root>/.review-guard/index`. */
+  readonly storeDir?: string;
+  /** Larger files are not indexed (default 1 MiB). */
+  readonly maxFileBytes?: number;
+  readonly chunkOptions?: ChunkOptions;
+  /** How long a save waits for another writer's lock, and when a lock is stale. */
+  readonly lock?: StoreLockOptions;
+}
+
+/** What a refresh or rebuild did, and the index size after it (excluded files count in none of the first three). */
+export interface IndexStats {
+  readonly indexed: number;
+  readonly removed: number;
+  readonly unchanged: number;
+  readonly files: number;
+  readonly chunks: number;
+}
+
+/** How `refresh` runs. */
+export interface RefreshOptions {
+  /**
+   * Called with the count of files done and the total: at most once per
+   * `progressIntervalMs` during the walk, and always once at the end
+   * (done = total, also for an empty walk).
+   */
+  readonly onProgress?: (done: number, total: number) => void;
+  /** Least time between two progress calls, in ms (default 100). */
+  readonly progressIntervalMs?: number;
+  /**
+   * Workspace-relative POSIX paths to leave as they are in the index: not
+   * read, not re-indexed, not removed even when gone from disk. For files the
+   * caller indexes right after with `indexSource` from its own parse.
+   */
+  readonly exclude?: ReadonlySet<string>;
+}
+
+/** Search by an indexed (or freshly chunked) chunk, or by free code. */
+export type SearchQuery = { readonly chunk: Chunk } | { readonly code: string; readonly language: LanguageId };
+
+/** `readCode`'s answer: the code as indexed, or notice that it changed since. */
+export interface CodeRead {
+  /** The chunk as indexed; its `text` is empty when `changed`. */
+  readonly chunk: Chunk;
+  /** The code as indexed; empty when `changed` (refresh, then search again). */
+  readonly text: string;
+  readonly changed: boolean;
+}
+
+/** Size and provenance of the index, for logs and status output. */
+export interface IndexStatus {
+  readonly files: number;
+  readonly chunks: number;
+  /** The structural embedder. */
+  readonly embedder: string;
+  readonly dimensions: number;
+  /** The semantic embedder, and how many chunks have its vector; absent without one. */
+  readonly semantic?: { readonly embedder: string; readonly dimensions: number; readonly vectors: number };
+  readonly storeDir: string;
+  /** How `open` found the store; `discarded` comes with the reason it was rebuilt. */
+  readonly openedFrom: 'store' | 'empty' | 'discarded';
+  readonly discardReason?: string;
+  /**
+   * What went differently than asked, oldest first (at most 20): a store or
+   * its semantic vectors rebuilt, a semantic embedder that failed and was
+   * left out of an index or search call.
+   */
+  readonly notices: readonly string[];
+}

@@ -1,0 +1,43 @@
+/**
+ * @fileoverview `CodeIndexOptions` resolved: defaults filled in, the store
+ * identity (what a persisted store must have been built with) derived, and
+ * the file selection kept apart for the walk and for `indexSource`.
+ */
+import path from 'node:path';
+import { resolveChunkOptions } from './chunker.js';
+import type { CodeIndexOptions } from './code-index-types.js';
+import type { Embedder } from './embedder.js';
+import { DEFAULT_MAX_FILE_BYTES } from './file-walk.js';
+import type { FileSelection } from './path-filter.js';
+import type { StoreIdentity } from './store-format.js';
+
+/** What an index works with, from its options. */
+export interface IndexSettings {
+  readonly root: string;
+  readonly embedder: Embedder;
+  readonly semantic: Embedder | undefined;
+  readonly identity: StoreIdentity;
+  readonly storeDir: string;
+  readonly maxFileBytes: number;
+  readonly selection: FileSelection;
+}
+
+/** Checks and resolves `options`; throws for a relative root. */
+export function resolveIndexSettings(options: CodeIndexOptions): IndexSettings {
+  const { root, embedder, semantic, include, exclude, gitignore } = options;
+  if (!path.isAbsolute(root)) throw new Error(`CodeIndex root must be absolute, got "${root}"`);
+  return {
+    root,
+    embedder,
+    semantic,
+    identity: {
+      embedderId: embedder.id,
+      dimensions: embedder.dimensions,
+      chunking: resolveChunkOptions(options.chunkOptions),
+      ...(semantic ? { semantic: { embedderId: semantic.id, dimensions: semantic.dimensions } } : {}),
+    },
+    storeDir: options.storeDir ?? path.join(root, '.review-guard', 'index'),
+    maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+    selection: { ...(include ? { include } : {}), ...(exclude ? { exclude } : {}), ...(gitignore !== undefined ? { gitignore } : {}) },
+  };
+}

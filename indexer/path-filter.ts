@@ -1,0 +1,121 @@
+/**
+ * @fileoverview Which paths of a workspace the index takes, before looking
+ * at extensions: never dependency, build or hidden folders, nor files named
+ * as generated; not what `.gitignore` files ignore (the root's, nested ones
+ * and `.git/info/exclude`, with negations, deeper files taking precedence as
+ * in git); not what the caller's `exclude` globs match; and, when `include`
+ * globs are given, only files they match. Globs are gitignore-style and
+ * relative to the root, matched case-sensitively (as git does by default).
+ * As in git, a file inside an ignored folder cannot be re-included.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import { isGeneratedName } from './generated.js';
+
+/** Folders that hold dependencies, build output or tool state. */
+export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', 'dist', 'build', 'out', 'coverage']);
+
+/** Which files the index takes, beyond the built-in skips; see the file overview. */
+export interface FileSelection {
+  /** Gitignore-style globs relative to the root; when given, only files matching one are indexed. */
+  readonly include?: readonly string[];
+  /** Gitignore-style globs relative to the root; matching files and folders are skipped. */
+  readonly exclude?: readonly string[];
+  /** Respect `.gitignore` files and `.git/info/exclude` (default true). */
+  readonly gitignore?: boolean;
+}
+
+/** The rules of one ignore file and the folder its patterns are relative to. */
+interface Layer {
+  readonly base: string;
+  readonly rules: Ignore;
+  readonly parent: Layer | undefined;
+}
+
+interface Globs {
+  readonly include: Ignore | undefined;
+  readonly exclude: Ignore | undefined;
+  readonly gitignore: boolean;
+}
+
+/** The filter in force in one folder of the walk; `enter` gives a subfolder's. */
+export class PathFilter {
+  private constructor(
+    private readonly root: string,
+    private readonly globs: Globs,
+    private readonly layer: Layer | undefined,
+  ) {}
+
+  /** The filter of the root folder: its `.gitignore` and `.git/info/exclude`. */
+  static async forRoot(root: string, selection: FileSelection = {}): Promise<PathFilter> {
+    const globs: Globs = {
+      include: selection.include?.length ? matcher(selection.include) : undefined,
+      exclude: selection.exclude?.length ? matcher(selection.exclude) : undefined,
+      gitignore: selection.gitignore ?? true,
+    };
+    const base = new PathFilter(root, globs, undefined);
+    return globs.gitignore ? (await base.withIgnoreFile('', '.git/info/exclude')).withIgnoreFile('', '.gitignore') : base;
+  }
+
+  /**
+   * Whether `relPath` (a workspace-relative POSIX path) is a file the index
+   * may take: checks every folder on its way from the root, then the file.
+   */
+  static async allows(root: string, selection: FileSelection, relPath: string): Promise<boolean> {
+    let filter = await PathFilter.forRoot(root, selection);
+    const parts = relPath.split('/');
+    for (let i = 0; i < parts.length - 1; i++) {
+      const dir = parts.slice(0, i + 1).join('/');
+      if (filter.skipsDirectory(dir)) return false;
+      filter = await filter.enter(dir);
+    }
+    return !filter.skipsFile(relPath);
+  }
+
+  /** The filter inside `relDir`, a folder this filter does not skip. */
+  enter(relDir: string): Promise<PathFilter> {
+    return this.globs.gitignore ? this.withIgnoreFile(relDir, '.gitignore') : Promise.resolve(this);
+  }
+
+  /** Whether the walk skips folder `relDir` and everything in it. */
+  skipsDirectory(relDir: string): boolean {
+    const name = relDir.slice(relDir.lastIndexOf('/') + 1);
+    if (SKIPPED_FOLDERS.has(name) || name.startsWith('.')) return true;
+    return this.globs.exclude?.ignores(`${relDir}/`) === true || this.gitignored(`${relDir}/`);
+  }
+
+  /** Whether the index skips file `relPath` of this folder. */
+  skipsFile(relPath: string): boolean {
+    if (isGeneratedName(relPath)) return true;
+    if (this.globs.exclude?.ignores(relPath) || this.gitignored(relPath)) return true;
+    return this.globs.include !== undefined && !this.globs.include.ignores(relPath);
+  }
+
+  /** The deepest ignore file with a rule for the path decides, as in git. */
+  private gitignored(relPath: string): boolean {
+    for (let layer = this.layer; layer; layer = layer.parent) {
+      const result = layer.rules.test(layer.base === '' ? relPath : relPath.slice(layer.base.length + 1));
+      if (result.ignored) return true;
+      if (result.unignored) return false;
+    }
+    return false;
+  }
+
+  private async withIgnoreFile(relDir: string, name: string): Promise<PathFilter> {
+    const file = path.join(this.root, ...relDir.split('/'), name);
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch {
+      // Missing or unreadable: no rules from it.
+      return this;
+    }
+    const layer: Layer = { base: relDir, rules: matcher(text.split(/\r?\n/)), parent: this.layer };
+    return new PathFilter(this.root, this.globs, layer);
+  }
+}
+
+function matcher(patterns: readonly string[]): Ignore {
+  return ignore({ ignorecase: false }).add(patterns);
+}

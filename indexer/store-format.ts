@@ -1,0 +1,106 @@
+/**
+ * @fileoverview The on-disk format of an index store: the metadata schema,
+ * the names the store owns in its folder, and which stored settings make a
+ * store unusable for an identity (discarded) or only its semantic vectors
+ * (dropped and embedded again).
+ */
+import { z } from 'zod';
+
+/** Bump when the metadata layout changes; older stores are rebuilt. */
+export const STORE_FORMAT_VERSION = 1;
+
+/** What an index was built with; a store built otherwise is discarded. */
+export interface StoreIdentity {
+  readonly embedderId: string;
+  readonly dimensions: number;
+  readonly chunking: { readonly minCodeLines: number; readonly minTokens: number };
+  /** The semantic embedder, when one is used. */
+  readonly semantic?: { readonly embedderId: string; readonly dimensions: number };
+}
+
+// The store shares its folder with nothing by default, but the folder is configurable:
+// it only ever lists, replaces or deletes the names below.
+export const META_FILE = 'meta.json';
+export const LOCK_FILE = 'write.lock';
+export const VECTOR_FILE = /^vectors-[0-9a-f]+\.hnsw$/;
+// `${TEMP_PREFIX}${pid}-${random}-${final name}` while a save writes it (or a stale lock is moved aside).
+export const TEMP_PREFIX = '.review-guard-tmp-';
+export const TEMP_FILE = /^\.review-guard-tmp-\d+-[0-9a-f]+-(meta\.json|write\.lock|vectors-[0-9a-f]+\.hnsw)$/;
+// Temp files of earlier versions: `${final name}.${pid}-${random}.tmp`.
+export const LEGACY_TEMP_FILE = /^(meta\.json|vectors-[0-9a-f]+\.hnsw)\.\d+-[0-9a-f]+\.tmp$/;
+// Temp files older than this are leftovers of a crashed save, not a save in progress.
+export const STALE_TEMP_MS = 60 * 60 * 1000;
+
+const positiveInt = z.number().int().positive();
+const nonNegativeInt = z.number().int().nonnegative();
+const chunkSchema = z.object({
+  id: z.string().min(1),
+  symbol: z.string().min(1),
+  kind: z.enum(['function', 'method', 'class']),
+  startLine: positiveInt,
+  endLine: positiveInt,
+  hash: z.string().min(1),
+  tokenCount: nonNegativeInt,
+  textStart: nonNegativeInt,
+  textEnd: nonNegativeInt,
+  label: nonNegativeInt,
+});
+export const metadataSchema = z.object({
+  formatVersion: z.number(),
+  embedder: z.object({ id: z.string(), dimensions: positiveInt }),
+  chunking: z.object({ minCodeLines: nonNegativeInt, minTokens: nonNegativeInt }),
+  vectorFile: z.string().regex(VECTOR_FILE),
+  semantic: z
+    .object({
+      id: z.string(),
+      dimensions: positiveInt,
+      vectorFile: z.string().regex(VECTOR_FILE),
+      /** Labels of chunks without a semantic vector (not embedded yet). */
+      missing: z.array(nonNegativeInt),
+    })
+    .optional(),
+  nextLabel: nonNegativeInt,
+  files: z.record(
+    z.string(),
+    z.object({ hash: z.string().min(1), size: z.number(), mtimeMs: z.number(), chunks: z.array(chunkSchema).readonly() }),
+  ),
+});
+/** The parsed `meta.json`. */
+export type Metadata = z.infer<typeof metadataSchema>;
+
+/** Whether `name` is a temp file of a save (this version's or an earlier one's). */
+export function isTempFile(name: string): boolean {
+  return TEMP_FILE.test(name) || LEGACY_TEMP_FILE.test(name);
+}
+
+/** Why a store built as `meta` cannot serve `identity`, if it cannot. */
+export function incompatibility(meta: Metadata, identity: StoreIdentity): string | undefined {
+  if (meta.formatVersion !== STORE_FORMAT_VERSION) {
+    return `store format ${meta.formatVersion}, expected ${STORE_FORMAT_VERSION}`;
+  }
+  if (meta.embedder.id !== identity.embedderId || meta.embedder.dimensions !== identity.dimensions) {
+    const was = `${meta.embedder.id}/${meta.embedder.dimensions}`;
+    return `built with embedder ${was}, now ${identity.embedderId}/${identity.dimensions}`;
+  }
+  const { minCodeLines, minTokens } = identity.chunking;
+  if (meta.chunking.minCodeLines !== minCodeLines || meta.chunking.minTokens !== minTokens) {
+    return 'built with other chunking options';
+  }
+  return undefined;
+}
+
+
+/** What to do with the stored semantic vectors for `identity`: load them, skip them, or drop them (with why). */
+export function semanticPlan(meta: Metadata, identity: StoreIdentity): 'load' | 'none' | { readonly notice: string } {
+  const wanted = identity.semantic;
+  const stored = meta.semantic;
+  if (!wanted) return 'none';
+  const reembed = 'they are embedded again at the next refresh';
+  if (!stored) return { notice: `the store has no semantic vectors for ${wanted.embedderId}; ${reembed}` };
+  if (stored.id !== wanted.embedderId || stored.dimensions !== wanted.dimensions) {
+    return {
+      notice: `semantic vectors were built with ${stored.id}/${stored.dimensions}, now ${wanted.embedderId}/${wanted.dimensions}; ${reembed}`,
+    };
+  }
+  return 'load';
+}
