@@ -91,4 +91,6 @@ export interface IndexStatus {
    * left out of an index or search call.
    */
   readonly notices: readonly string[];
+  /** Notices ever added (the list keeps the newest); a reader compares it to tell what is new. */
+  readonly noticeCount: number;
 }

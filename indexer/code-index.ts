@@ -191,6 +191,7 @@ export class CodeIndex {
       storeDir: this.store.dir,
       ...this.opened,
       notices: this.notices.list(),
+      noticeCount: this.notices.total,
     };
   }
 

@@ -18,21 +18,48 @@ const RuleSettingSchema = z.union([
   z.strictObject({ severity: RuleLevelSchema.optional(), options: z.unknown().optional() }),
 ]);
 
+/** A neural embedder for the semantic signal; absent: structural only. */
+const SemanticConfigSchema = z.discriminatedUnion('provider', [
+  z.strictObject({
+    provider: z.literal('transformers'),
+    /** Model id, a folder under `modelDir` (e.g. `jinaai/jina-embeddings-v2-base-code`). */
+    model: z.string().min(1),
+    /** Where local models live, relative to the workspace root or absolute. */
+    modelDir: z.string().min(1).default('.review-guard/models'),
+    quantized: z.boolean().default(false),
+    /** Fetch missing weights from the Hugging Face hub; never implicit. */
+    allowDownload: z.boolean().default(false),
+  }),
+  z.strictObject({
+    provider: z.literal('ollama'),
+    model: z.string().min(1),
+    /** Defaults to `model.host`, then OLLAMA_HOST. */
+    host: hostSchema().optional(),
+  }),
+]);
+
 const IndexConfigSchema = z.strictObject({
   enabled: z.boolean().default(true),
-  /** Structural score at or above which a match is reported without the model. */
+  /** Structural score at or above which a match is reported without the model (see docs/rules/duplicate.md). */
   duplicateThreshold: z.number().min(0.5).max(1).default(0.95),
   /** Candidates the index proposes per chunk. */
   candidates: z.number().int().min(1).max(50).default(5),
+  /** Gitignore-style globs, relative to the root: only these files (empty: all source files). */
+  include: z.array(z.string().min(1)).default([]),
+  /** Gitignore-style globs of files never indexed, on top of node_modules, build output, .d.ts and generated files. */
+  exclude: z.array(z.string().min(1)).default([]),
+  /** Respect .gitignore files. */
+  gitignore: z.boolean().default(true),
+  /** Functions and classes with fewer code lines or normalised tokens are not indexed. */
+  minLines: z.number().int().min(1).default(3),
+  minTokens: z.number().int().min(1).default(20),
+  semantic: SemanticConfigSchema.optional(),
 });
 
 const ModelConfigSchema = z.strictObject({
   enabled: z.boolean().default(true),
   /** Ollama address (URL, host or host:port); when absent, OLLAMA_HOST, then http://127.0.0.1:11434. */
-  host: z
-    .string()
-    .refine(isValidHost, 'expected an Ollama address such as http://127.0.0.1:11434, 127.0.0.1:11434 or myhost')
-    .optional(),
+  host: hostSchema().optional(),
   model: z.string().min(1).default('qwen3-coder:30b'),
   maxTurns: z.number().int().min(1).max(20).default(DEFAULT_MAX_TURNS),
   /** Budget for the whole model stage of one review. */
@@ -54,8 +81,13 @@ export const ConfigSchema = z.strictObject({
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
+export type SemanticConfig = z.infer<typeof SemanticConfigSchema>;
 /** A rule's entry as written in the config file (normalised by the loader). */
 export type RuleLevelSetting = z.infer<typeof RuleSettingSchema>;
+
+function hostSchema() {
+  return z.string().refine(isValidHost, 'expected an Ollama address such as http://127.0.0.1:11434, 127.0.0.1:11434 or myhost');
+}
 
 function isValidHost(value: string): boolean {
   try {

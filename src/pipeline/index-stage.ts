@@ -27,9 +27,10 @@ export async function searchDuplicates(
   const grouped = new Set<string>();
   for (const chunk of chunks) {
     if (grouped.has(chunk.id)) continue;
-    const matches = (await index.search({ chunk }, options.candidates)).filter(
-      (candidate) => candidate.score >= options.duplicateThreshold && !isSelfOrEarlierInFile(chunk, candidate),
-    );
+    // Ranked by structural score: with the semantic signal on, search order is the fused one.
+    const matches = (await index.search({ chunk }, options.candidates))
+      .filter((candidate) => candidate.score >= options.duplicateThreshold && !isSelfOrEarlierInFile(chunk, candidate))
+      .sort((a, b) => b.score - a.score);
     if (matches.length === 0) continue;
     drafts.push(duplicateDraft(chunk, matches, options.severity));
     grouped.add(chunk.id);

@@ -34,6 +34,8 @@ export interface ReviewDeps {
   readonly llm?: () => LlmClient;
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: ReviewEvent) => void;
+  /** What the caller wants the user to know about this review (index rebuilt, embedder missing). */
+  readonly notices?: () => Promise<readonly string[]>;
 }
 
 interface ParsedFile {
@@ -73,7 +75,9 @@ export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<
   const findings = sortFindings(parsed.flatMap((p) => toFindings(p.drafts, p.file.lines)));
   const counts = { error: 0, warning: 0, info: 0 };
   for (const f of findings) counts[f.severity]++;
-  return { findings, summary: { files: statuses, counts, durationMs: Date.now() - started } };
+  const notices = (await deps.notices?.()) ?? [];
+  const summary = { files: statuses, counts, durationMs: Date.now() - started, ...(notices.length ? { notices: [...notices] } : {}) };
+  return { findings, summary };
 }
 
 async function readAndParse(deps: ReviewDeps, input: string): Promise<ParsedFile | { status: FileStatus }> {

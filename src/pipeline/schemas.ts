@@ -43,6 +43,8 @@ export const ReviewSummarySchema = z.object({
   files: z.array(FileStatusSchema),
   counts: z.object({ error: z.number().int(), warning: z.number().int(), info: z.number().int() }),
   durationMs: z.number().int(),
+  /** Things to know about this review that are not findings (e.g. the index was rebuilt). */
+  notices: z.array(z.string()).optional(),
 });
 
 export const ReviewResultSchema = z.object({

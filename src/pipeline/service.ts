@@ -4,12 +4,14 @@
  * MCP server, the CLI and the hooks only parse, call and format.
  */
 import { join } from 'node:path';
-import { CodeIndex, StructuralEmbedder, type IndexStats } from '../../indexer/index.js';
+import { CodeIndex, StructuralEmbedder, type Embedder, type IndexStats } from '../../indexer/index.js';
 import type { LlmClient } from '../../models/llm-client.js';
 import { OllamaChatClient } from '../../models/ollama-chat.js';
 import { resolveOllamaHost } from '../../models/ollama-host.js';
+import type { SemanticConfig } from './config-schema.js';
 import { loadConfig, type LoadedConfig } from './config.js';
 import { review, type ReviewEvent } from './review.js';
+import { loadSemanticEmbedder } from './semantic.js';
 import type { ReviewRequest, ReviewResult } from './schemas.js';
 
 export interface ReviewOptions {
@@ -46,17 +48,44 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
   // the pipeline reports a bad host as a model-stage warning next to the rule findings.
   const getLlm = (): LlmClient => (llm ??= createLlmClient(loaded, env));
 
+  // Notices for the next review's summary: from the service and new ones from the index.
+  const pending: string[] = [];
+  let noticesSeen = 0;
   let opened: Promise<CodeIndex> | undefined;
   const openIndex = (): Promise<CodeIndex> => {
-    opened ??= CodeIndex.open({
-      root,
-      embedder: new StructuralEmbedder(),
-      storeDir: join(root, INDEX_DIR),
-      maxFileBytes: config.maxFileBytes,
-    });
+    opened ??= (async () => {
+      const semantic = config.index.semantic && (await loadSemanticOrNotice(config.index.semantic));
+      return CodeIndex.open({
+        root,
+        embedder: new StructuralEmbedder(),
+        ...(semantic ? { semantic } : {}),
+        storeDir: join(root, INDEX_DIR),
+        maxFileBytes: config.maxFileBytes,
+        include: config.index.include,
+        exclude: config.index.exclude,
+        gitignore: config.index.gitignore,
+        chunkOptions: { minCodeLines: config.index.minLines, minTokens: config.index.minTokens },
+      });
+    })();
     // A failed open is retried by the next call instead of failing every later review.
     opened.catch(() => (opened = undefined));
     return opened;
+  };
+  const loadSemanticOrNotice = (semantic: SemanticConfig): Promise<Embedder | undefined> =>
+    loadSemanticEmbedder(semantic, config, root, env).catch((error: Error) => {
+      pending.push(`the semantic embedder is unavailable, so the index uses the structural signal only: ${error.message}`);
+      return undefined;
+    });
+  const takeNotices = async (): Promise<string[]> => {
+    const taken = pending.splice(0);
+    if (!opened) return taken;
+    const status = (await opened.catch(() => undefined))?.stats();
+    if (status) {
+      const fresh = Math.min(status.noticeCount - noticesSeen, status.notices.length);
+      noticesSeen = status.noticeCount;
+      if (fresh > 0) taken.push(...status.notices.slice(-fresh));
+    }
+    return taken;
   };
 
   return {
@@ -79,6 +108,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
             }
           : {}),
         ...(useModel ? { llm: getLlm } : {}),
+        notices: takeNotices,
         ...(reviewOptions.signal ? { signal: reviewOptions.signal } : {}),
         ...(reviewOptions.onEvent ? { onEvent: reviewOptions.onEvent } : {}),
       });

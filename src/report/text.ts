@@ -25,6 +25,7 @@ export function formatText(result: ReviewResult): string {
   for (const status of result.summary.files) {
     if (status.status !== 'reviewed') out.push(`${status.file}: ${status.status}: ${status.reason ?? ''}`.trimEnd());
   }
+  for (const notice of result.summary.notices ?? []) out.push(`note: ${notice}`);
   out.push(summaryLine(result));
   return out.join('\n');
 }
