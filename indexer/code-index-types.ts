@@ -31,6 +31,13 @@ export interface CodeIndexOptions extends FileSelection {
   readonly chunkOptions?: ChunkOptions;
   /** How long a save waits for another writer's lock, and when a lock is stale. */
   readonly lock?: StoreLockOptions;
+  /**
+   * Watch the walked folders so a refresh re-checks only changed paths
+   * instead of walking the workspace (default false; for long-lived
+   * processes; see workspace-watch.ts for the staleness guarantee). `close`
+   * stops it.
+   */
+  readonly watch?: boolean;
 }
 
 /** What a refresh or rebuild did, and the index size after it (excluded files count in none of the first three). */

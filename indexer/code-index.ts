@@ -7,7 +7,9 @@
  * (`refresh` and `rebuild` end with it), under the store's writer lock;
  * `indexSource` changes memory only, so a review that indexes several files
  * writes the store once. Before a save, a vector index with many deleted
- * slots is compacted from its live vectors.
+ * slots is compacted from its live vectors. With `watch`, a refresh
+ * re-checks only the paths changed since the last one (workspace-watch.ts
+ * states the staleness guarantee) instead of walking the workspace.
  */
 import path from 'node:path';
 import { createSourceFile, type SourceFile } from '../syntax/index.js';
@@ -15,8 +17,9 @@ import { rankCandidates, type Candidate } from './candidates.js';
 import { Catalog, toChunk, toRecord, type CatalogEntry } from './catalog.js';
 import { chunkFile, chunkFileWithTokens, type Chunk } from './chunker.js';
 import type { CodeIndexOptions, CodeRead, IndexStats, IndexStatus, RefreshOptions, SearchQuery } from './code-index-types.js';
-import { readSourceText, sourceEntry, toWorkspacePath, walkSourceFiles, type SourceEntry } from './file-walk.js';
-import { fileHasGeneratedMarker, hasGeneratedMarker } from './generated.js';
+import { refreshScope } from './dirty-paths.js';
+import { readSourceText, sourceEntry, toWorkspacePath, type SourceEntry } from './file-walk.js';
+import { hasGeneratedMarker } from './generated.js';
 import { contentHash } from './hash.js';
 import { HnswIndex } from './hnsw-index.js';
 import { resolveIndexSettings, type IndexSettings } from './index-settings.js';
@@ -27,12 +30,14 @@ import { ProgressReporter } from './progress.js';
 import { semanticQuery, structuralQuery, type QuerySources } from './query-vectors.js';
 import { SemanticCall, SemanticSignal } from './semantic-signal.js';
 import { IndexStore } from './store.js';
+import { WorkspaceWatcher } from './workspace-watch.js';
 
 export type { CodeIndexOptions, CodeRead, IndexStats, IndexStatus, RefreshOptions, SearchQuery } from './code-index-types.js';
 
 /** See the file overview. The review pipeline calls exactly these methods. */
 export class CodeIndex {
   private readonly texts: IndexedTexts;
+  private readonly watcher: WorkspaceWatcher | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private dirty = false;
   /** Whether the store on disk matches the catalog as of the last save. */
@@ -49,6 +54,7 @@ export class CodeIndex {
   ) {
     this.texts = new IndexedTexts(settings.root);
     this.persisted = opened.openedFrom === 'store';
+    this.watcher = settings.watch ? new WorkspaceWatcher(settings.root) : undefined;
   }
 
   /** Opens the persisted index, or an empty one when it is missing, corrupt or incompatible (with a notice). */
@@ -63,8 +69,7 @@ export class CodeIndex {
       const signal = semantic && (loaded.semantic ? new SemanticSignal(semantic, loaded.semantic, notices) : SemanticSignal.empty(semantic, notices));
       return new CodeIndex(settings, store, loaded.catalog, loaded.vectors, signal, notices, { openedFrom: 'store' });
     }
-    const opened =
-      loaded.status === 'missing' ? { openedFrom: 'empty' as const } : { openedFrom: 'discarded' as const, discardReason: loaded.reason };
+    const opened = loaded.status === 'missing' ? { openedFrom: 'empty' as const } : { openedFrom: 'discarded' as const, discardReason: loaded.reason };
     if (opened.discardReason) notices.add(`index store discarded (${opened.discardReason}); it is rebuilt at the next refresh`);
     const signal = semantic && SemanticSignal.empty(semantic, notices);
     return new CodeIndex(settings, store, new Catalog(), HnswIndex.create(embedder.dimensions), signal, notices, opened);
@@ -81,11 +86,7 @@ export class CodeIndex {
     return this.exclusive(() => this.refreshNow(resolved, new Set([...(resolved.exclude ?? [])].map(toWorkspacePath))));
   }
 
-  /**
-   * Builds the index again from the workspace and saves it. The previous
-   * store stays on disk, whole, until the new one replaces it; if the build
-   * fails, the index in memory is the previous one too.
-   */
+  /** Builds the index again and saves it; the previous store (and, if the build fails, index) stays until then. */
   rebuild(): Promise<IndexStats> {
     return this.exclusive(async () => {
       const previous = { catalog: this.catalog, vectors: this.vectors, semantic: this.semantic?.vectors, dirty: this.dirty };
@@ -177,17 +178,13 @@ export class CodeIndex {
   /** Size, embedders and notices; see `IndexStatus`. */
   stats(): IndexStatus {
     const { embedder } = this.settings;
-    const semantic = this.semantic && {
-      embedder: this.semantic.embedder.id,
-      dimensions: this.semantic.embedder.dimensions,
-      vectors: this.semantic.vectors.size,
-    };
+    const s = this.semantic;
     return {
       files: this.catalog.fileCount,
       chunks: this.catalog.chunkCount,
       embedder: embedder.id,
       dimensions: embedder.dimensions,
-      ...(semantic ? { semantic } : {}),
+      ...(s ? { semantic: { embedder: s.embedder.id, dimensions: s.embedder.dimensions, vectors: s.vectors.size } } : {}),
       storeDir: this.store.dir,
       ...this.opened,
       notices: this.notices.list(),
@@ -197,38 +194,41 @@ export class CodeIndex {
 
   private async refreshNow(options: RefreshOptions, exclude: ReadonlySet<string>, rebuilding = false): Promise<IndexStats> {
     const { root, maxFileBytes, selection } = this.settings;
-    const entries = await walkSourceFiles(root, { maxFileBytes, ...selection });
-    const progress = new ProgressReporter(options.onProgress, entries.length, options.progressIntervalMs);
+    const context = { root, maxFileBytes, selection, catalog: this.catalog };
+    const scope = await refreshScope(context, rebuilding ? undefined : this.watcher, this.watcher);
+    const progress = new ProgressReporter(options.onProgress, scope.entries.length, options.progressIntervalMs);
     const call = new SemanticCall();
     const present = new Set<string>();
-    let indexed = 0;
-    let unchanged = 0;
-    for (const [i, entry] of entries.entries()) {
+    const counts = { indexed: 0, unchanged: 0, skipped: 0, excluded: 0 };
+    for (const [i, entry] of scope.entries.entries()) {
       const outcome = exclude.has(entry.relPath) ? 'excluded' : await this.refreshFile(entry, call);
       if (outcome !== 'skipped') present.add(entry.relPath);
-      if (outcome === 'indexed') indexed++;
-      if (outcome === 'unchanged') unchanged++;
+      counts[outcome]++;
       progress.update(i + 1);
     }
     progress.finish();
-    const gone = this.catalog.filePaths().filter((rel) => !present.has(rel) && !exclude.has(rel));
+    // Watched, only the changed paths can be gone; walked, whatever the walk did not find.
+    const candidates = scope.kind === 'files' ? [...scope.gone, ...scope.entries.map((e) => e.relPath)] : this.catalog.filePaths();
+    const gone = candidates.filter((rel) => !present.has(rel) && !exclude.has(rel) && this.catalog.file(rel));
     for (const rel of gone) this.forgetFile(rel);
-    if (this.semantic && (await this.semantic.backfill(call, this.catalog, (entry) => this.indexedChunkText(entry))) > 0) {
-      this.dirty = true;
-    }
+    const backfilled = this.semantic ? await this.semantic.backfill(call, this.catalog, (entry) => this.indexedChunkText(entry)) : 0;
     // A rebuild that found nothing still replaces the previous store.
-    if (rebuilding) this.dirty = true;
+    if (backfilled > 0 || rebuilding) this.dirty = true;
     await this.saveNow();
-    return { indexed, removed: gone.length, unchanged, files: this.catalog.fileCount, chunks: this.catalog.chunkCount };
+    return { indexed: counts.indexed, removed: gone.length, unchanged: counts.unchanged, files: this.catalog.fileCount, chunks: this.catalog.chunkCount };
+  }
+
+  /** Stops watching the workspace (with `watch`); the index stays usable and walks on each refresh. */
+  close(): void {
+    this.watcher?.close();
   }
 
   /** `skipped`: unreadable, or generated (a marker in its first lines). */
   private async refreshFile(entry: SourceEntry, call: SemanticCall): Promise<'indexed' | 'unchanged' | 'skipped'> {
     const known = this.catalog.file(entry.relPath);
     if (known && known.size === entry.size && known.mtimeMs === entry.mtimeMs) return 'unchanged';
-    if (await fileHasGeneratedMarker(entry.absPath)) return 'skipped';
     const text = await readSourceText(entry.absPath);
-    if (text === undefined) return 'skipped';
+    if (text === undefined || hasGeneratedMarker(text)) return 'skipped';
     const hash = contentHash(text);
     if (known?.hash === hash) {
       this.catalog.touchFile(entry.relPath, entry.size, entry.mtimeMs);
@@ -265,10 +265,8 @@ export class CodeIndex {
   }
 
   private dropLabels(labels: readonly number[]): void {
-    for (const label of labels) {
-      this.vectors.remove(label);
-      this.semantic?.vectors.remove(label);
-    }
+    this.vectors.removeAll(labels);
+    this.semantic?.vectors.removeAll(labels);
   }
 
   private querySources(): QuerySources {

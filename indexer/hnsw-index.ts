@@ -138,6 +138,10 @@ export class HnswIndex implements VectorIndex {
     this.hnsw.markDelete(label);
   }
 
+  removeAll(labels: Iterable<number>): void {
+    for (const label of labels) this.remove(label);
+  }
+
   search(vector: Float32Array, k: number): VectorHit[] {
     const count = Math.min(k, this.live.size);
     if (count <= 0) return [];

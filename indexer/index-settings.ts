@@ -20,6 +20,7 @@ export interface IndexSettings {
   readonly storeDir: string;
   readonly maxFileBytes: number;
   readonly selection: FileSelection;
+  readonly watch: boolean;
 }
 
 /** Checks and resolves `options`; throws for a relative root. */
@@ -38,6 +39,7 @@ export function resolveIndexSettings(options: CodeIndexOptions): IndexSettings {
     },
     storeDir: options.storeDir ?? path.join(root, '.review-guard', 'index'),
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+    watch: options.watch ?? false,
     selection: { ...(include ? { include } : {}), ...(exclude ? { exclude } : {}), ...(gitignore !== undefined ? { gitignore } : {}) },
   };
 }

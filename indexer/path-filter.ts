@@ -8,6 +8,7 @@
  * relative to the root, matched case-sensitively (as git does by default).
  * As in git, a file inside an ignored folder cannot be re-included.
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
@@ -78,6 +79,21 @@ export class PathFilter {
     return this.globs.gitignore ? this.withIgnoreFile(relDir, '.gitignore') : Promise.resolve(this);
   }
 
+  /**
+   * `enter` for a walk that has the folder's listing: its `.gitignore` is read
+   * (synchronously) only when `hasIgnoreFile` says the listing holds one.
+   */
+  enterSync(relDir: string, hasIgnoreFile: boolean): PathFilter {
+    if (!this.globs.gitignore || !hasIgnoreFile) return this;
+    let text: string;
+    try {
+      text = readFileSync(path.join(this.root, ...relDir.split('/'), '.gitignore'), 'utf8');
+    } catch {
+      return this;
+    }
+    return this.withRules(relDir, text);
+  }
+
   /** Whether the walk skips folder `relDir` and everything in it. */
   skipsDirectory(relDir: string): boolean {
     const name = relDir.slice(relDir.lastIndexOf('/') + 1);
@@ -111,6 +127,10 @@ export class PathFilter {
       // Missing or unreadable: no rules from it.
       return this;
     }
+    return this.withRules(relDir, text);
+  }
+
+  private withRules(relDir: string, text: string): PathFilter {
     const layer: Layer = { base: relDir, rules: matcher(text.split(/\r?\n/)), parent: this.layer };
     return new PathFilter(this.root, this.globs, layer);
   }

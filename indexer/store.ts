@@ -25,7 +25,7 @@ import {
   isTempFile,
   LOCK_FILE,
   META_FILE,
-  metadataSchema,
+  parseMetadata,
   semanticPlan,
   STALE_TEMP_MS,
   STORE_FORMAT_VERSION,
@@ -152,7 +152,7 @@ export class IndexStore {
     let catalog: Catalog;
     let vectors: HnswIndex;
     try {
-      meta = metadataSchema.parse(JSON.parse(raw));
+      meta = parseMetadata(JSON.parse(raw));
       const mismatch = incompatibility(meta, identity);
       if (mismatch) return { status: 'bad', reason: mismatch };
       catalog = new Catalog(Object.entries(meta.files), meta.nextLabel);

@@ -2,13 +2,12 @@
 /**
  * @fileoverview The `review-guard` command. Chooses the command, maps errors
  * to exit codes; each command does the work and returns what to print.
+ * Command modules are imported on use, so a command loads only its own
+ * dependencies.
  */
 import { UserError } from '../pipeline/index.js';
 import { VERSION } from '../version.js';
 import { parseCliArgs } from './args.js';
-import { runIndex } from './commands/index-command.js';
-import { runReview } from './commands/review.js';
-import { runServe } from './commands/serve.js';
 import { EXIT, type CommandOutput } from './exit-codes.js';
 import { COMMAND_HELP, MAIN_HELP } from './help.js';
 
@@ -24,12 +23,13 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const cwd = process.cwd();
   switch (args.command) {
+    // Commands load lazily: `review` and `index` need neither the MCP SDK nor its validator.
     case 'review':
-      return print(await runReview(args, cwd));
+      return print(await (await import('./commands/review.js')).runReview(args, cwd));
     case 'index':
-      return print(await runIndex(args, cwd, process.stderr));
+      return print(await (await import('./commands/index-command.js')).runIndex(args, cwd, process.stderr));
     case 'serve':
-      runServe(args, cwd, process.stderr);
+      (await import('./commands/serve.js')).runServe(args, cwd, process.stderr);
       return EXIT.ok;
     default:
       throw new UserError(`unknown command "${args.command}"; commands: review, index, serve, help`);

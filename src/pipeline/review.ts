@@ -12,7 +12,6 @@ import { createSourceFile, languageForPath, type SourceFile } from '../../syntax
 import type { Config } from './config-schema.js';
 import { catalogMessage, sortFindings, toFindings, type FindingDraft } from './findings.js';
 import { searchDuplicates } from './index-stage.js';
-import { runModelStage } from './model-stage.js';
 import type { FileStatus, ReviewRequest, ReviewResult, Severity } from './schemas.js';
 import { readWorkspaceFile } from './workspace.js';
 
@@ -30,8 +29,8 @@ export interface ReviewDeps {
   readonly ruleSettings: RuleSettings;
   /** Absent when the index is disabled. */
   readonly index?: IndexOpener;
-  /** Absent when the model stage is disabled; called once, on first use. */
-  readonly llm?: () => LlmClient;
+  /** Absent when the model stage is disabled; called once, on first use (may load the client lazily). */
+  readonly llm?: () => LlmClient | Promise<LlmClient>;
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: ReviewEvent) => void;
   /** What the caller wants the user to know about this review (index rebuilt, embedder missing). */
@@ -144,7 +143,7 @@ async function reviewFile(deps: ReviewDeps, entry: ParsedFile, index: CodeIndex 
 
 async function reviewWithModel(
   deps: ReviewDeps,
-  llm: () => LlmClient,
+  llm: () => LlmClient | Promise<LlmClient>,
   entry: ParsedFile,
   index: CodeIndex | undefined,
   budget: ModelBudget,
@@ -159,13 +158,15 @@ async function reviewWithModel(
   }
   let client: LlmClient;
   try {
-    client = llm();
+    client = await llm();
   } catch (error) {
     budget.unavailable = error instanceof Error ? error.message : String(error);
     pushReviewWarning(deps, entry, 'incomplete', budget.unavailable);
     return 'incomplete';
   }
   deps.onEvent?.({ type: 'stage', file: entry.relPath, stage: 'model' });
+  // Imported here: a review without the model stage never loads the agent.
+  const { runModelStage } = await import('./model-stage.js');
   const outcome = await runModelStage(index, entry.relPath, entry.file, entry.drafts, {
     llm: client,
     maxTurns: deps.config.model.maxTurns,

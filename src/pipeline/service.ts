@@ -1,17 +1,16 @@
 /**
  * @fileoverview One review service behind every adapter: it loads the
  * config, owns the warm index and the model client, and runs reviews. The
- * MCP server, the CLI and the hooks only parse, call and format.
+ * MCP server, the CLI and the hooks only parse, call and format. Model
+ * client and semantic embedder modules are imported only when used, so a
+ * `--no-model` CLI run does not load them.
  */
 import { join } from 'node:path';
 import { CodeIndex, StructuralEmbedder, type Embedder, type IndexStats } from '../../indexer/index.js';
 import type { LlmClient } from '../../models/llm-client.js';
-import { OllamaChatClient } from '../../models/ollama-chat.js';
-import { resolveOllamaHost } from '../../models/ollama-host.js';
 import type { SemanticConfig } from './config-schema.js';
 import { loadConfig, type LoadedConfig } from './config.js';
 import { review, type ReviewEvent } from './review.js';
-import { loadSemanticEmbedder } from './semantic.js';
 import type { ReviewRequest, ReviewResult } from './schemas.js';
 
 export interface ReviewOptions {
@@ -27,11 +26,19 @@ export interface ReviewService {
   review(request: ReviewRequest, options?: ReviewOptions): Promise<ReviewResult>;
   /** Brings the index up to date (or rebuilds it) and reports what it did. */
   updateIndex(options?: { rebuild?: boolean; onProgress?: (done: number, total: number) => void }): Promise<IndexStats>;
+  /** Stops watching the workspace; the service stays usable (each review then walks it). */
+  close(): void;
 }
 
 export interface ServiceOptions {
   readonly root: string;
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * Keep the warm index fresh by watching the workspace instead of walking it
+   * on every review (default true: for the long-lived MCP server). One-shot
+   * commands pass false: they walk once and exit.
+   */
+  readonly watch?: boolean;
 }
 
 /** Where the index lives, under the workspace root. */
@@ -46,7 +53,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
   let llm: LlmClient | undefined;
   // Built on first use, so a bad OLLAMA_HOST never stops --no-model runs or indexing;
   // the pipeline reports a bad host as a model-stage warning next to the rule findings.
-  const getLlm = (): LlmClient => (llm ??= createLlmClient(loaded, env));
+  const getLlm = async (): Promise<LlmClient> => (llm ??= await createLlmClient(loaded, env));
 
   // Notices for the next review's summary: from the service and new ones from the index.
   const pending: string[] = [];
@@ -60,6 +67,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
         embedder: new StructuralEmbedder(),
         ...(semantic ? { semantic } : {}),
         storeDir: join(root, INDEX_DIR),
+        watch: options.watch ?? true,
         maxFileBytes: config.maxFileBytes,
         include: config.index.include,
         exclude: config.index.exclude,
@@ -72,7 +80,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
     return opened;
   };
   const loadSemanticOrNotice = (semantic: SemanticConfig): Promise<Embedder | undefined> =>
-    loadSemanticEmbedder(semantic, config, root, env).catch((error: Error) => {
+    import('./semantic.js').then(({ loadSemanticEmbedder }) => loadSemanticEmbedder(semantic, config, root, env)).catch((error: Error) => {
       pending.push(`the semantic embedder is unavailable, so the index uses the structural signal only: ${error.message}`);
       return undefined;
     });
@@ -99,7 +107,8 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
         ruleSettings: loaded.ruleSettings,
         ...(config.index.enabled
           ? {
-              // Each review refreshes the warm index first, so edits made since the last call are seen.
+              // Each review refreshes the warm index first, so edits made since the last call are seen:
+              // watched, only changed paths are re-checked (indexer/workspace-watch.ts: staleness guarantee).
               index: async ({ exclude }) => {
                 const index = await openIndex();
                 await index.refresh({ exclude });
@@ -118,11 +127,15 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
       if (indexOptions.rebuild) return index.rebuild();
       return index.refresh(indexOptions.onProgress ? { onProgress: indexOptions.onProgress } : {});
     },
+    close() {
+      void opened?.then((index) => index.close(), () => undefined);
+    },
   };
 }
 
-function createLlmClient(loaded: LoadedConfig, env: NodeJS.ProcessEnv): LlmClient {
+async function createLlmClient(loaded: LoadedConfig, env: NodeJS.ProcessEnv): Promise<LlmClient> {
   const { model } = loaded.config;
+  const [{ OllamaChatClient }, { resolveOllamaHost }] = await Promise.all([import('../../models/ollama-chat.js'), import('../../models/ollama-host.js')]);
   return new OllamaChatClient({
     host: resolveOllamaHost(model.host, env),
     model: model.model,

@@ -82,6 +82,18 @@ describe('IndexStore', () => {
       const meta = JSON.parse(await readFile(join(dir, 'meta.json'), 'utf8')) as Record<string, unknown>;
       await writeFile(join(dir, 'meta.json'), JSON.stringify({ ...meta, formatVersion: 0 }));
     }],
+    ['a malformed chunk record', async (dir) => {
+      const meta = JSON.parse(await readFile(join(dir, 'meta.json'), 'utf8')) as { files: Record<string, { chunks: Record<string, unknown>[] }> };
+      const file = Object.values(meta.files)[0]!;
+      file.chunks[0] = { ...file.chunks[0], label: -1 };
+      await writeFile(join(dir, 'meta.json'), JSON.stringify(meta));
+    }],
+    ['a file record without chunks', async (dir) => {
+      const meta = JSON.parse(await readFile(join(dir, 'meta.json'), 'utf8')) as { files: Record<string, Record<string, unknown>> };
+      const [name, record] = Object.entries(meta.files)[0]!;
+      meta.files[name] = { ...record, chunks: 'none' };
+      await writeFile(join(dir, 'meta.json'), JSON.stringify(meta));
+    }],
     ['a missing vector file', (dir, vectorFile) => rm(join(dir, vectorFile))],
     ['a garbage vector file', (dir, vectorFile) => writeFile(join(dir, vectorFile), 'garbage'.repeat(20))],
     ['vectors that do not match the chunks', async (dir, vectorFile) => {

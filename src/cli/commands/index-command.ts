@@ -10,7 +10,7 @@ import { workspaceRoot } from '../root.js';
 
 export async function runIndex(args: CliArgs, cwd: string, stderr: NodeJS.WriteStream): Promise<CommandOutput> {
   const root = workspaceRoot(cwd, args.root);
-  const service = await createReviewService({ root });
+  const service = await createReviewService({ root, watch: false });
   const started = Date.now();
   const progress = progressLine(stderr, 'indexing');
   const stats = await service.updateIndex({ rebuild: args.rebuild, onProgress: progress.update });

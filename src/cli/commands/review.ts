@@ -13,7 +13,7 @@ import { workspaceRoot } from '../root.js';
 export async function runReview(args: CliArgs, cwd: string): Promise<CommandOutput> {
   if (args.positionals.length === 0) throw new UserError('review needs at least one file; e.g. review-guard review src/app.ts');
   const root = workspaceRoot(cwd, args.root);
-  const service = await createReviewService({ root });
+  const service = await createReviewService({ root, watch: false });
   // Standing inside the root, paths are relative to where the user stands (as a shell
   // completes them); with --root pointing elsewhere, they are relative to that root.
   const base = isInside(root, cwd) ? cwd : root;
