@@ -30,3 +30,4 @@ export {
 } from './file-walk.js';
 export { fuseRankings, RRF_K } from './fusion.js';
 export { StoreLockedError, type StoreLockOptions } from './store-lock.js';
+export { literalAgreement, literalValues } from './literals.js';

@@ -1,10 +1,14 @@
 /**
  * @fileoverview The normalised token stream: what makes two pieces of code
- * "the same shape". Names, literals and comments are erased so a copy with
- * renamed identifiers or changed strings normalises to the same stream;
- * keywords and punctuation stay because they carry the structure.
+ * "the same shape". Locally declared names, literals, comments, type
+ * annotations and formatter-level punctuation (`;`, trailing commas, the
+ * parentheses of a lone arrow parameter) are erased, so a renamed,
+ * reformatted or untyped copy normalises to the same stream; keywords,
+ * punctuation, member names and free names (called APIs) stay because they
+ * carry the structure and what the code touches (see normalize-plan.ts).
  */
 import { createSourceFile, type LanguageId, type SourceFile, type Token } from '../syntax/index.js';
+import { planRange } from './normalize-plan.js';
 
 /** Placeholder tokens of the normalised stream. */
 export const NORMALISED = { identifier: 'ID', string: 'STR', number: 'NUM', regex: 'RE' } as const;
@@ -16,18 +20,32 @@ const QUOTES = new Set(['"', "'"]);
 
 /**
  * The normalised tokens of `file` whose start lies in [start, end)
- * (UTF-16 offsets, as on `Token`). Comments are dropped; identifiers of every
- * flavour become `ID`, string content `STR` (a run of pieces is one `STR`),
- * numbers `NUM`, a whole regex literal `RE`; other leaves keep their type,
- * which for keywords and punctuation is their text.
+ * (UTF-16 offsets, as on `Token`). Comments, `;`, trailing commas and type
+ * syntax are dropped; names declared in the range become `ID`, other names
+ * keep their text; string content becomes `STR` (a run of pieces is one
+ * `STR`), numbers `NUM`, a whole regex literal `RE`; other leaves keep their
+ * type, which for keywords and punctuation is their text.
  */
 export function normalizeRange(file: SourceFile, start: number, end: number): string[] {
   const out: string[] = [];
+  const plan = planRange(file, start, end);
+  const tokens = file.tokens;
+  let erasedAt = 0;
   let inRegexTail = false;
-  for (let i = firstTokenAt(file.tokens, start); i < file.tokens.length; i++) {
-    const token = file.tokens[i]!;
+  for (let i = firstTokenAt(tokens, start); i < tokens.length; i++) {
+    const token = tokens[i]!;
     if (token.startIndex >= end) break;
     if (token.isComment) continue;
+    while (erasedAt < plan.erased.length && plan.erased[erasedAt]![1] <= token.startIndex) erasedAt++;
+    const erased = plan.erased[erasedAt];
+    if (erased && erased[0] <= token.startIndex) continue;
+    if (token.type === ';') continue;
+    if (token.type === ',' && TRAILING_COMMA_CLOSERS.has(nextCodeToken(tokens, i, end)?.type ?? '')) continue;
+    const replacement = plan.replace.get(token.startIndex);
+    if (replacement) {
+      out.push(...replacement);
+      continue;
+    }
     if (inRegexTail) {
       inRegexTail = false;
       // The closing slash of the regex whose pattern we just folded.
@@ -47,6 +65,17 @@ export function normalizeRange(file: SourceFile, start: number, end: number): st
     out.push(mapped);
   }
   return out;
+}
+
+// A comma before one of these is a trailing comma: formatting.
+const TRAILING_COMMA_CLOSERS = new Set([')', ']', '}', '>']);
+
+/** The next non-comment token after index `i` that starts before `end`. */
+function nextCodeToken(tokens: readonly Token[], i: number, end: number): Token | undefined {
+  for (let j = i + 1; j < tokens.length && tokens[j]!.startIndex < end; j++) {
+    if (!tokens[j]!.isComment) return tokens[j];
+  }
+  return undefined;
 }
 
 // Chunks start at the declaration itself (`function f`, `f = () => …`), without these.

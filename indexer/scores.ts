@@ -3,33 +3,37 @@
  *
  * `Candidate.score` is the structural score: the cosine of the structural
  * embedder's vectors (token-shingle feature hashing of the normalised token
- * stream; see normalize.ts and structural-embedder.ts), clamped to 0..1 and
- * rounded to 3 decimals. Deterministic findings compare it to a threshold,
- * so its meaning does not depend on whether a semantic embedder is on.
- * Calibrated on the embedder corpus (test/indexer/embedder-corpus.ts, an
- * 11-line function and its variants) and on the nearest neighbour of each of
- * the 289 chunks of this project's own sources (512-d, shingles of 3–5):
+ * stream; see normalize.ts, normalize-plan.ts and structural-embedder.ts),
+ * clamped to 0..1 and rounded to 3 decimals. Deterministic findings compare
+ * it to a threshold, so its meaning does not depend on whether a semantic
+ * embedder is on. Since structural-v2 the stream erases only names declared
+ * inside the chunk (member, key and free names such as called APIs keep
+ * their text), literals, comments, type annotations/arguments/casts, `;`,
+ * trailing commas and the parentheses of a lone arrow parameter; shorthand
+ * `{ a }` reads as `a: a`. Calibrated with bench/eval-duplicates.ts (seed 1,
+ * 200 sampled functions and 300 untouched ones per corpus; zod, typeorm,
+ * leetcode) and the embedder corpus (test/indexer/embedder-corpus.ts):
  *
- * - 1.0: identical after normalising identifiers and literals. Names,
- *   string and number values, comments, whitespace and line breaks are
- *   erased before embedding, so a copy that differs only in those scores
- *   exactly 1 (exact copies are also found by token hash, with score 1).
- * - ≥ 0.95: the same code up to renaming, literals, formatting and comments
- *   that change tokens (trailing commas, optional semicolons and braces:
- *   0.965), or a one to three statement edit inside a large function
- *   (~400 tokens: 0.955–0.992).
- * - 0.8–0.95: the same function with small statement edits. On the 11-line
- *   function: one changed condition or one added statement 0.93–0.95, a field
- *   removed 0.945, statements reordered or made async 0.91, two edits or the
- *   type annotations removed 0.86–0.88; on a 5-line function a single edit
- *   already gives 0.88–0.89. The smaller the function, the more one edit costs.
- * - 0.6–0.8: the same shape, not the same code: parallel implementations
- *   (two embedders' constructors 0.68) and one-line functions, whose few
- *   shingles are common (0.70–0.79).
- * - below ~0.6: unrelated. 252 of the 289 nearest neighbours in this
- *   project; unrelated corpus functions at most 0.30 (median 0.11). A rewrite
- *   of the same behaviour with other statements also lands here (0.47):
- *   that is what the semantic signal is for.
+ * - 1.0: identical after normalisation. An agent copy with renamed locals,
+ *   changed literals, reformatting, semicolons or trailing commas dropped,
+ *   `(x) =>` for `x =>`, shorthand expanded, or its types removed scores 1
+ *   (exact in 86–100% of such copies; rename p10 ≥ 0.975, the rest 1.0).
+ *   Also 1.0: parametric twins that differ only in literal values and type
+ *   names (zod factories `_isoDate`/`_isoDuration`, `positive`/`negative`
+ *   differing in one string), and a TS function and its JS translation.
+ * - ≥ 0.95: the same code with a one to three statement edit inside a large
+ *   function; statements reordered (median 0.95–0.99), a helper extracted
+ *   (median 0.92–0.95), a `var f = function` vs `function f` declaration.
+ * - 0.8–0.95: the same function with small statement edits: one added
+ *   logging line (median 0.88–0.89), a loop rewritten (median 0.88–0.94); on the
+ *   11-line corpus function one changed condition plus one added statement
+ *   0.83. The smaller the function, the more one edit costs.
+ * - 0.4–0.8: the same shape touching other fields or calling other APIs
+ *   (the corpus function with every field renamed 0.58: structural-v1
+ *   scored it 1.0), and one-line functions, whose few shingles are common.
+ *   Untouched functions with a neighbour ≥ 0.95: zod 16%, typeorm 24%,
+ *   leetcode 36% (mostly a TS solution and its JS twin); v1: 23/32/14%.
+ * - below ~0.4: unrelated (unrelated corpus functions at most 0.20).
  *
  * `Candidate.semanticScore` is the cosine of the semantic embedder's vectors
  * (a neural model on the raw text); its scale depends on the model and it

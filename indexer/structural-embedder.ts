@@ -37,7 +37,7 @@ export class StructuralEmbedder implements Embedder {
     if (!(this.minN >= 1 && this.maxN >= this.minN)) {
       throw new Error(`structural embedder: need 1 ≤ minN ≤ maxN, got ${this.minN}..${this.maxN}`);
     }
-    this.id = `structural-v1-${this.dimensions}-n${this.minN}-${this.maxN}`;
+    this.id = `structural-v2-${this.dimensions}-n${this.minN}-${this.maxN}`;
   }
 
   embed(inputs: readonly EmbedInput[]): Promise<Float32Array[]> {

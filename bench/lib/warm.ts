@@ -110,7 +110,8 @@ export async function warmIncremental(
   rels: readonly string[],
   around: Around = (task) => task(),
 ): Promise<IncrementalResult> {
-  const index = await CodeIndex.open({ root, embedder: new StructuralEmbedder(), storeDir: storeDirOf(root) });
+  // Watched, as the MCP server keeps its warm index: a refresh re-checks changed paths, not the tree.
+  const index = await CodeIndex.open({ root, embedder: new StructuralEmbedder(), storeDir: storeDirOf(root), watch: true });
   await index.refresh();
   const noChange: number[] = [];
   const oneFile: number[] = [];

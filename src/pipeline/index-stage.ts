@@ -2,9 +2,13 @@
  * @fileoverview The index stage: report near-certain copies of the reviewed
  * file's chunks without asking the model.
  */
-import type { Candidate, Chunk, CodeIndex } from '../../indexer/index.js';
+import { literalAgreement, literalValues, type Candidate, type Chunk, type CodeIndex } from '../../indexer/index.js';
+import { languageForPath } from '../../syntax/index.js';
 import { catalogMessage, reuseSuggestion, type FindingDraft } from './findings.js';
 import type { Severity } from './schemas.js';
+
+/** Share of literal values two bodies must have in common for a finding without the model. */
+const MIN_LITERAL_AGREEMENT = 0.5;
 
 export interface DuplicateSearchOptions {
   readonly duplicateThreshold: number;
@@ -30,6 +34,7 @@ export async function searchDuplicates(
     // Ranked by structural score: with the semantic signal on, search order is the fused one.
     const matches = (await index.search({ chunk }, options.candidates))
       .filter((candidate) => candidate.score >= options.duplicateThreshold && !isSelfOrEarlierInFile(chunk, candidate))
+      .filter((candidate) => sameLiterals(index, chunk, candidate))
       .sort((a, b) => b.score - a.score);
     if (matches.length === 0) continue;
     drafts.push(duplicateDraft(chunk, matches, options.severity));
@@ -37,6 +42,20 @@ export async function searchDuplicates(
     for (const match of matches) grouped.add(match.id);
   }
   return drafts;
+}
+
+/**
+ * A structural match whose literals disagree is a parametric twin
+ * (`positive()`/`negative()` differing in `"min"`/`"max"`), not a copy to
+ * call instead: it is left to the model. Without the original's text (it
+ * changed since it was indexed) there is no certainty, so no finding either.
+ */
+function sameLiterals(index: CodeIndex, chunk: Chunk, candidate: Candidate): boolean {
+  const original = index.readCode(candidate.id);
+  const language = languageForPath(chunk.file);
+  if (!original || original.changed || !language) return false;
+  const theirs = literalValues(original.text, languageForPath(candidate.file) ?? language);
+  return literalAgreement(literalValues(chunk.text, language), theirs) >= MIN_LITERAL_AGREEMENT;
 }
 
 /**

@@ -91,6 +91,11 @@ describe('chunkFile', () => {
     assert.equal(renamed!.hash, original!.hash);
     assert.notEqual(handler!.hash, original!.hash);
     assert.equal(original!.tokenCount, renamed!.tokenCount);
+    // Reading other fields is an edit, not a rename.
+    const text = await readFile(join(SMALL_REPO, 'src/settings/read-settings.ts'), 'utf8');
+    const [otherFields] = chunkFile(parse(text.replace(/\.port\b|\bport:/g, (m) => m.replace('port', 'listenPort'))), 'a.ts');
+    assert.match(otherFields!.text, /data\.listenPort/);
+    assert.notEqual(otherFields!.hash, original!.hash);
   });
 
   it('returns the tokens and text offsets it hashed', () => {

@@ -87,6 +87,32 @@ describe('CodeIndex', () => {
     assert.ok(forClass.every((c) => c.file !== cls.file), 'its own methods are not similar code elsewhere');
   });
 
+  it('does not score a copy that reads other fields as a duplicate', async () => {
+    // readSettings with its fields renamed as well: the same shape touching other data.
+    const copy = await readFile(join(repo.path, 'src/settings/read-settings.ts'), 'utf8');
+    const otherFields = copy
+      .replaceAll('readSettings', 'readServerSettings')
+      .replace(/\bport\b/g, 'listenPort')
+      .replace(/\bhost\b/g, 'bindAddress')
+      .replace(/\bdebug\b/g, 'verbose');
+    assert.match(otherFields, /data\.listenPort/);
+    await writeFile(join(repo.path, 'src/settings/read-server-settings.ts'), otherFields);
+    const index = await open();
+    await index.refresh();
+    const query = index.readCode('src/config/load-config.ts#loadConfig')!.chunk;
+    const fieldsCopy = index.readCode('src/settings/read-server-settings.ts#readServerSettings')!.chunk;
+    assert.notEqual(fieldsCopy.hash, query.hash);
+    assert.notEqual(fieldsCopy.hash, index.readCode('src/settings/read-settings.ts#readSettings')!.chunk.hash);
+    const results = await index.search({ chunk: query }, 5);
+    assert.deepEqual(results.slice(0, 2).map((c) => [c.id, c.score]), [
+      ['src/config/load-config-copy.ts#loadConfigAgain', 1],
+      ['src/settings/read-settings.ts#readSettings', 1],
+    ]);
+    const other = results.find((c) => c.id === fieldsCopy.id);
+    assert.ok(other, 'still found as similar code');
+    assert.ok(other.score < 0.8, `scored ${other.score}, below the same-code-with-edits band`);
+  });
+
   it('returns candidates with rounded scores and short snippets', async () => {
     const index = await open();
     await index.refresh();

@@ -25,7 +25,9 @@ export function configFromPath(path: string) {
   return { port, host: String(config.host ?? 'localhost'), debug: Boolean(config.debug) };
 }
 `;
-// Shaped like groupBy's loop, worded like the config loaders.
+// Shaped like groupBy's loop, worded like the config loaders: by structure
+// groupBy ranks first and configFromPath only fifth (it touches other APIs);
+// the semantic signal lifts configFromPath and the loaders above groupBy.
 const QUERY = `function portFromConfig(path: string): number {
   const config = readConfig(path);
   for (const key of ['port', 'listenPort']) {
@@ -82,8 +84,8 @@ describe('CodeIndex with a semantic embedder', () => {
     await plain.refresh();
     const byStructure = await plain.search({ code: QUERY, language: 'typescript' }, 3);
     const byBoth = await fused.search({ code: QUERY, language: 'typescript' }, 3);
-    assert.deepEqual(ids(byStructure), ['src/config/port-config.ts#configFromPath', 'src/util/collections.ts#groupBy', 'src/config/load-config-copy.ts#loadConfigAgain']);
-    assert.deepEqual(ids(byBoth), ['src/config/port-config.ts#configFromPath', 'src/config/load-config-copy.ts#loadConfigAgain', 'src/config/load-config.ts#loadConfig']);
+    assert.deepEqual(ids(byStructure), ['src/util/collections.ts#groupBy', 'src/config/load-config-copy.ts#loadConfigAgain', 'src/config/load-config.ts#loadConfig']);
+    assert.deepEqual(ids(byBoth), ['src/config/load-config-copy.ts#loadConfigAgain', 'src/config/port-config.ts#configFromPath', 'src/config/load-config.ts#loadConfig']);
     const structuralScores = new Map((await plain.search({ code: QUERY, language: 'typescript' }, CHUNKS)).map((c) => [c.id, c.score]));
     for (const candidate of byBoth) {
       assert.equal(candidate.score, structuralScores.get(candidate.id), `${candidate.id} keeps its structural score`);
@@ -99,7 +101,7 @@ describe('CodeIndex with a semantic embedder', () => {
     assert.equal(structuralOnly.stats().openedFrom, 'store');
     assert.equal(structuralOnly.stats().semantic, undefined);
     const results = await structuralOnly.search({ code: QUERY, language: 'typescript' }, 5);
-    assert.equal(results[1]?.id, 'src/util/collections.ts#groupBy');
+    assert.equal(results[0]?.id, 'src/util/collections.ts#groupBy');
     assert.ok(results.every((c, i) => !('semanticScore' in c) && (i === 0 || c.score <= results[i - 1]!.score)));
   });
 
@@ -139,7 +141,7 @@ describe('CodeIndex with a semantic embedder', () => {
     assert.match(index.stats().notices.join('\n'), /semantic embedder keywords-v1-64 failed \(ollama went away\); indexing src\/.* used the structural signal alone/);
     assert.equal((await meta()).semantic?.missing.length, CHUNKS);
     // Search still works, on the structure alone.
-    assert.equal((await index.search({ code: QUERY, language: 'typescript' }, 3))[1]?.id, 'src/util/collections.ts#groupBy');
+    assert.equal((await index.search({ code: QUERY, language: 'typescript' }, 3))[0]?.id, 'src/util/collections.ts#groupBy');
 
     semantic.failure = undefined;
     assert.equal((await index.refresh()).indexed, 0);
@@ -155,7 +157,7 @@ describe('CodeIndex with a semantic embedder', () => {
     semantic.failure = new Error('connection refused');
     const fallback = await index.search({ code: QUERY, language: 'typescript' }, 3);
     assert.notDeepEqual(ids(fallback), ids(fusedResults));
-    assert.equal(fallback[1]?.id, 'src/util/collections.ts#groupBy');
+    assert.equal(fallback[0]?.id, 'src/util/collections.ts#groupBy');
     assert.ok(fallback.every((c) => !('semanticScore' in c)));
     assert.match(index.stats().notices.at(-1) ?? '', /failed \(connection refused\); a search used the structural signal alone/);
     // An unchanged indexed chunk needs no embedding: still fused.

@@ -158,4 +158,22 @@ describe('review pipeline', () => {
       await copies.remove();
     }
   });
+
+  it('leaves parametric twins (same shape, other literals) to the model', async () => {
+    const twins = await copySampleRepo();
+    try {
+      const twin = (name: string, bound: string) =>
+        `export function ${name}(value: number, errors: string[]): boolean {\n  if (value < ${bound === 'min' ? 0 : 100}) {\n    errors.push('${bound} violated');\n    return false;\n  }\n  errors.push('${bound} ok');\n  return true;\n}\n`;
+      await writeFile(join(twins.root, 'src/util/check-min.ts'), twin('checkMin', 'min'));
+      await writeFile(join(twins.root, 'src/util/check-max.ts'), twin('checkMax', 'max'));
+      const service = await createReviewService({ root: twins.root });
+      const { findings } = await service.review({ files: ['src/util/check-max.ts'] }, { model: false });
+      assert.deepEqual(findings.filter((f) => f.rule === 'duplicate'), []);
+      await writeFile(join(twins.root, 'src/util/check-copy.ts'), twin('verifyMax', 'max'));
+      const copy = await service.review({ files: ['src/util/check-copy.ts'] }, { model: false });
+      assert.equal(copy.findings.find((f) => f.rule === 'duplicate')?.related?.[0]?.symbol, 'checkMax');
+    } finally {
+      await twins.remove();
+    }
+  });
 });
