@@ -8,7 +8,7 @@ import { catalogMessage, reuseSuggestion, type FindingDraft } from './findings.j
 import type { Severity } from './schemas.js';
 
 /** Share of literal values two bodies must have in common for a finding without the model. */
-const MIN_LITERAL_AGREEMENT = 0.5;
+const MIN_LITERAL_AGREEMENT = 0.75;
 
 export interface DuplicateSearchOptions {
   readonly duplicateThreshold: number;
