@@ -19,3 +19,12 @@ export interface Embedder {
   /** One vector of `dimensions` floats per input, in input order. */
   embed(inputs: readonly EmbedInput[]): Promise<Float32Array[]>;
 }
+
+/** Scales `vector` to unit length in place (a zero vector stays zero); cosine then is a dot product. */
+export function l2Normalize(vector: Float32Array): Float32Array {
+  let sum = 0;
+  for (const x of vector) sum += x * x;
+  const norm = Math.sqrt(sum);
+  if (norm > 0) for (let i = 0; i < vector.length; i++) vector[i]! /= norm;
+  return vector;
+}

@@ -4,7 +4,7 @@
  * vector with a sign (feature hashing), then L2-normalised. Renamed copies
  * share every shingle; unrelated code shares only short, common ones.
  */
-import type { EmbedInput, Embedder } from './embedder.js';
+import { l2Normalize, type EmbedInput, type Embedder } from './embedder.js';
 
 /** Parameters of the structural embedder; all are part of its `id`. */
 export interface StructuralEmbedderOptions {
@@ -54,7 +54,7 @@ export class StructuralEmbedder implements Embedder {
       const weight = entry.weight * Math.sqrt(entry.count);
       vector[hash & mask]! += hash & 0x80000000 ? -weight : weight;
     }
-    return normalise(vector);
+    return l2Normalize(vector);
   }
 
   private countShingles(tokenHashes: readonly number[]): Map<number, { count: number; weight: number }> {
@@ -86,12 +86,4 @@ function mix(hash: number, value: number): number {
   let h = hash;
   for (let shift = 0; shift < 32; shift += 8) h = Math.imul(h ^ ((value >>> shift) & 0xff), FNV_PRIME) >>> 0;
   return h;
-}
-
-function normalise(vector: Float32Array): Float32Array {
-  let sum = 0;
-  for (const x of vector) sum += x * x;
-  const norm = Math.sqrt(sum);
-  if (norm > 0) for (let i = 0; i < vector.length; i++) vector[i]! /= norm;
-  return vector;
 }

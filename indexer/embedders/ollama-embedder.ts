@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ModelError } from '../../models/errors.js';
 import { callOllama } from '../../models/ollama-http.js';
 import { resolveOllamaHost } from '../../models/ollama-host.js';
-import type { EmbedInput, Embedder } from '../embedder.js';
+import { l2Normalize, type EmbedInput, type Embedder } from '../embedder.js';
 import { EmbedderUnavailableError, type EmbedderUnavailableReason } from './errors.js';
 
 /** Which Ollama model to call and how; `model` is part of the embedder's `id`. */
@@ -114,7 +114,7 @@ async function requestEmbeddings(settings: Settings, texts: string[]): Promise<F
       { cause: parsed.error },
     );
   }
-  return embeddings.map((vector) => normalise(Float32Array.from(vector)));
+  return embeddings.map((vector) => l2Normalize(Float32Array.from(vector)));
 }
 
 /** The same message, under the reason that tells the index's caller whether to fall back or to pull a model. */
@@ -134,12 +134,4 @@ function reasonFor(error: ModelError): EmbedderUnavailableReason {
     case 'invalid-response':
       return 'failed';
   }
-}
-
-function normalise(vector: Float32Array): Float32Array {
-  let sum = 0;
-  for (const x of vector) sum += x * x;
-  const norm = Math.sqrt(sum);
-  if (norm > 0) for (let i = 0; i < vector.length; i++) vector[i]! /= norm;
-  return vector;
 }
