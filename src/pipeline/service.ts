@@ -26,6 +26,8 @@ export interface ReviewService {
   review(request: ReviewRequest, options?: ReviewOptions): Promise<ReviewResult>;
   /** Brings the index up to date (or rebuilds it) and reports what it did. */
   updateIndex(options?: { rebuild?: boolean; onProgress?: (done: number, total: number) => void }): Promise<IndexStats>;
+  /** Notices not yet reported (a store rebuilt, an embedder missing), each given once. */
+  takeNotices(): Promise<string[]>;
   /** Stops watching the workspace; the service stays usable (each review then walks it). */
   close(): void;
 }
@@ -127,6 +129,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
       if (indexOptions.rebuild) return index.rebuild();
       return index.refresh(indexOptions.onProgress ? { onProgress: indexOptions.onProgress } : {});
     },
+    takeNotices,
     close() {
       void opened?.then((index) => index.close(), () => undefined);
     },

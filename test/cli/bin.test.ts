@@ -112,6 +112,15 @@ describe('review-guard CLI', () => {
     assert.equal(rebuilt.indexed, 5);
   });
 
+  it('rebuilds a corrupt index with a note instead of failing', async () => {
+    assert.equal((await cli(repo.root, 'index')).code, 0);
+    await writeFile(join(repo.root, '.review-guard', 'index', 'meta.json'), '{"truncated": ');
+    const { code, stdout } = await cli(repo.root, 'index');
+    assert.equal(code, 0);
+    assert.match(stdout, /^note: index store discarded \(.+\); it is rebuilt/m);
+    assert.match(stdout, /Indexed .*: 5 files/);
+  });
+
   it('prints help with examples for every command', async () => {
     for (const command of ['review', 'index', 'serve']) {
       const { code, stdout } = await cli(repo.root, command, '--help');

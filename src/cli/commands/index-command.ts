@@ -19,5 +19,7 @@ export async function runIndex(args: CliArgs, cwd: string, stderr: NodeJS.WriteS
   const line =
     `Indexed ${root}: ${stats.files} files, ${stats.chunks} chunks ` +
     `(${stats.indexed} re-indexed, ${stats.removed} removed, ${stats.unchanged} unchanged) in ${ms} ms.`;
-  return { stdout: args.json ? JSON.stringify({ root, ...stats, durationMs: ms }, null, 2) : line, exitCode: EXIT.ok };
+  const notices = await service.takeNotices();
+  if (args.json) return { stdout: JSON.stringify({ root, ...stats, durationMs: ms, notices }, null, 2), exitCode: EXIT.ok };
+  return { stdout: [...notices.map((n) => `note: ${n}`), line].join('\n'), exitCode: EXIT.ok };
 }
