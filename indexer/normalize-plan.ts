@@ -50,53 +50,160 @@ const NAMED_DECLARATIONS = new Set([
 const MEMBER_UNITS = new Set(['method_definition', 'pair', 'public_field_definition', 'field_definition']);
 const NAME_LEAVES = new Set(['identifier', 'type_identifier', 'property_identifier', 'private_property_identifier']);
 
-/** Plans the normalisation of the leaves of `file` starting in [start, end). */
+/** A name leaf, with what `mapName` needs to know about its parents. */
+interface NameLeaf {
+  readonly type: string;
+  readonly startIndex: number;
+  readonly text: string;
+  /** The leaf names the member unit itself where it is declared, or is `this.<name>`. */
+  readonly ownNameSite: boolean;
+}
+
+/** A node type as the walk sees it, cached by type id (reading an id is cheaper than a name). */
+interface TypeEntry {
+  readonly name: string;
+  readonly named: boolean;
+  readonly isName: boolean;
+}
+const typeTables = new Map<string, TypeEntry[]>();
+
+/**
+ * Plans the normalisation of the leaves of `file` starting in [start, end).
+ * One TreeCursor walk; node objects are only made for the few node types
+ * that declare names, and ancestors are read from the walk's own stack.
+ */
 export function planRange(file: SourceFile, start: number, end: number): NormalizePlan {
   const declared = new Set<string>();
   const ownNames = new Set<string>();
   const erased: Array<[number, number]> = [];
-  const leaves: SyntaxNode[] = [];
+  const leaves: NameLeaf[] = [];
   const replace = new Map<number, string[]>();
+  const text = file.text;
+  let table = typeTables.get(file.language);
+  if (!table) typeTables.set(file.language, (table = []));
+  const cursor = file.tree.walk();
+  // The ancestors of the cursor's node: types, starts and first-child types.
+  const types: string[] = [];
+  const starts: number[] = [];
+  const firstTypes: Array<string | undefined> = [];
 
-  const visit = (node: SyntaxNode): void => {
-    if (node.endIndex <= start || node.startIndex >= end) return;
-    const inside = node.startIndex >= start;
-    if (inside) {
-      if (ERASED_TYPES.has(node.type)) {
-        erased.push([node.startIndex, node.endIndex]);
-        return;
-      }
-      collectDeclared(node, start, declared, ownNames);
-      if (CASTS.has(node.type)) {
-        const value = node.namedChildren[0];
-        if (value) {
-          visit(value);
-          erased.push([value.endIndex, node.endIndex]);
-          return;
-        }
-      }
-      if (node.type === 'arrow_function') dropLoneParameterParens(node, replace);
+  const entryOf = (): TypeEntry => {
+    const id = cursor.nodeTypeId;
+    let entry = table![id];
+    if (!entry) {
+      const name = cursor.nodeType;
+      entry = table![id] = { name, named: cursor.nodeIsNamed, isName: NAME_LEAF_TYPES.has(name) };
     }
-    const count = node.childCount;
-    if (count === 0) {
-      if (inside) leaves.push(node);
+    return entry;
+  };
+
+  // Visits the cursor's node; leaves the cursor where it found it.
+  const visit = (): void => {
+    const nodeStart = cursor.startIndex;
+    const nodeEnd = cursor.endIndex;
+    const depth = types.length;
+    const first = depth > 0 && firstTypes[depth - 1] === undefined;
+    if (nodeEnd <= start || nodeStart >= end) {
+      if (first) firstTypes[depth - 1] = entryOf().name;
       return;
     }
-    for (let i = 0; i < count; i++) visit(node.child(i)!);
+    const entry = entryOf();
+    const type = entry.name;
+    if (first) firstTypes[depth - 1] = type;
+    const inside = nodeStart >= start;
+    if (inside) {
+      if (ERASED_TYPES.has(type)) {
+        erased.push([nodeStart, nodeEnd]);
+        return;
+      }
+      if (entry.named && PLANNED_TYPES.has(type)) {
+        const node = cursor.currentNode;
+        collectDeclared(node, type, depth > 0 ? starts[depth - 1]! : undefined, start, declared, ownNames);
+        if (type === 'arrow_function') dropLoneParameterParens(node, replace);
+      }
+    }
+    if (!cursor.gotoFirstChild()) {
+      if (inside && entry.isName) leaves.push(nameLeaf(type, nodeStart, text.slice(nodeStart, nodeEnd)));
+      return;
+    }
+    types.push(type);
+    starts.push(nodeStart);
+    firstTypes.push(undefined);
+    if (inside && CASTS.has(type) && castValue(nodeEnd)) return;
+    do visit();
+    while (cursor.gotoNextSibling());
+    leave();
   };
-  visit(file.root);
 
-  for (const leaf of leaves) {
-    const mapped = mapName(leaf, start, declared, ownNames);
-    if (mapped) replace.set(leaf.startIndex, mapped);
-  }
+  const leave = (): void => {
+    cursor.gotoParent();
+    types.pop();
+    starts.pop();
+    firstTypes.pop();
+  };
+
+  // At a cast's first child: visits its value and erases the rest, or returns false when it has none.
+  const castValue = (castEnd: number): boolean => {
+    do {
+      if (!cursor.nodeIsNamed) continue;
+      visit();
+      erased.push([cursor.endIndex, castEnd]);
+      leave();
+      return true;
+    } while (cursor.gotoNextSibling());
+    // No value: visit every child, as for any other node.
+    while (cursor.gotoPreviousSibling());
+    return false;
+  };
+
+  const nameLeaf = (type: string, leafStart: number, leafText: string): NameLeaf => {
+    const depth = types.length;
+    const parentType = types[depth - 1];
+    let ownNameSite = false;
+    if (parentType !== undefined && MEMBER_UNITS.has(parentType)) ownNameSite = (depth > 1 ? starts[depth - 2]! : start) < start;
+    // The object of a member expression is its first child.
+    else if (parentType === 'member_expression') ownNameSite = firstTypes[depth - 1] === 'this';
+    return { type, startIndex: leafStart, text: leafText, ownNameSite };
+  };
+
+  visit();
+  for (const leaf of leaves) replace.set(leaf.startIndex, mapName(leaf, declared, ownNames));
   erased.sort((a, b) => a[0] - b[0]);
   return { replace, erased };
 }
 
+// Leaves `mapName` maps.
+const NAME_LEAF_TYPES = new Set([
+  'identifier',
+  'type_identifier',
+  'property_identifier',
+  'private_property_identifier',
+  'shorthand_property_identifier',
+  'shorthand_property_identifier_pattern',
+  'statement_identifier',
+]);
+// Named node types `collectDeclared` (or the lone-parameter rule) reads.
+const PLANNED_TYPES = new Set([
+  ...NAMED_DECLARATIONS,
+  ...MEMBER_UNITS,
+  'variable_declarator',
+  'formal_parameters',
+  'arrow_function',
+  'catch_clause',
+  'for_in_statement',
+  'type_parameter',
+  'ERROR',
+]);
+
 /** Adds the names `node` binds to `declared` (and the unit's own member name to `ownNames`). */
-function collectDeclared(node: SyntaxNode, start: number, declared: Set<string>, ownNames: Set<string>): void {
-  const type = node.type;
+function collectDeclared(
+  node: SyntaxNode,
+  type: string,
+  containerStart: number | undefined,
+  start: number,
+  declared: Set<string>,
+  ownNames: Set<string>,
+): void {
   if (NAMED_DECLARATIONS.has(type)) {
     const name = node.childForFieldName('name');
     if (name) declared.add(name.text);
@@ -125,9 +232,8 @@ function collectDeclared(node: SyntaxNode, start: number, declared: Set<string>,
     }
   } else if (MEMBER_UNITS.has(type)) {
     // The member is the unit when its container starts outside the range.
-    const container = node.parent;
     const name = node.childForFieldName('name') ?? node.childForFieldName('key') ?? node.childForFieldName('property');
-    if (container && container.startIndex < start && name && NAME_LEAVES.has(name.type)) ownNames.add(name.text);
+    if (containerStart !== undefined && containerStart < start && name && NAME_LEAVES.has(name.type)) ownNames.add(name.text);
   }
 }
 
@@ -173,8 +279,8 @@ function dropLoneParameterParens(arrow: SyntaxNode, replace: Map<number, string[
   }
 }
 
-/** The tokens a name leaf becomes, or undefined to keep the default mapping. */
-function mapName(leaf: SyntaxNode, start: number, declared: ReadonlySet<string>, ownNames: ReadonlySet<string>): string[] | undefined {
+/** The tokens a name leaf becomes. */
+function mapName(leaf: NameLeaf, declared: ReadonlySet<string>, ownNames: ReadonlySet<string>): string[] {
   const text = leaf.text;
   switch (leaf.type) {
     case 'identifier':
@@ -182,22 +288,13 @@ function mapName(leaf: SyntaxNode, start: number, declared: ReadonlySet<string>,
       return [declared.has(text) ? LOCAL_NAME : text];
     case 'property_identifier':
     case 'private_property_identifier':
-      return [ownNames.has(text) && isOwnNameUse(leaf, start) ? LOCAL_NAME : text];
+      return [ownNames.has(text) && leaf.ownNameSite ? LOCAL_NAME : text];
     case 'shorthand_property_identifier':
       return [text, ':', declared.has(text) ? LOCAL_NAME : text];
     case 'shorthand_property_identifier_pattern':
       return [text, ':', LOCAL_NAME];
-    case 'statement_identifier':
-      return [LOCAL_NAME];
     default:
-      return undefined;
+      // statement_identifier: a label.
+      return [LOCAL_NAME];
   }
-}
-
-/** The member's own name where it is declared, or used as `this.<name>`. */
-function isOwnNameUse(leaf: SyntaxNode, start: number): boolean {
-  const parent = leaf.parent;
-  if (!parent) return false;
-  if (MEMBER_UNITS.has(parent.type)) return (parent.parent?.startIndex ?? start) < start;
-  return parent.type === 'member_expression' && parent.childForFieldName('object')?.type === 'this';
 }

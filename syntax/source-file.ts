@@ -38,7 +38,7 @@ const COMMENT_TYPES = new Set(['comment', 'html_comment', 'hash_bang_line']);
 export function createSourceFile(path: string, text: string, language: LanguageId): SourceFile {
   const tree = parseTree(text, language);
   const lines = splitLines(text);
-  const tokens = collectTokens(tree);
+  const tokens = collectTokens(tree, text, language);
   const codeLines = classifyCodeLines(lines, tokens);
   let codeLineCount = 0;
   for (const flag of codeLines) codeLineCount += flag;
@@ -59,24 +59,60 @@ export function tokenText(file: SourceFile, token: Token): string {
   return file.text.slice(token.startIndex, token.endIndex);
 }
 
-function collectTokens(tree: Tree): Token[] {
+// Per language, by node type id: the type name and whether it is a comment.
+const tokenTypes = new Map<LanguageId, Array<{ readonly type: string; readonly isComment: boolean }>>();
+
+/**
+ * The leaves of `tree` in source order. Rows come from counting `\n` in
+ * `text` as the walk moves forward (tree-sitter rows break at `\n` only),
+ * so no position object is made per leaf.
+ */
+function collectTokens(tree: Tree, text: string, language: LanguageId): Token[] {
+  let types = tokenTypes.get(language);
+  if (!types) tokenTypes.set(language, (types = []));
   const tokens: Token[] = [];
   const cursor = tree.walk();
+  // Row of offset `at`, and the first `\n` at or after `at` (-1: none).
+  let at = 0;
+  let row = 0;
+  let newline = text.indexOf('\n');
+  const rowOf = (offset: number): number => {
+    if (offset < at) {
+      at = 0;
+      row = 0;
+      newline = text.indexOf('\n');
+    }
+    while (newline !== -1 && newline < offset) {
+      row++;
+      newline = text.indexOf('\n', newline + 1);
+    }
+    at = offset;
+    return row;
+  };
   // Iterative pre-order walk: a cursor avoids allocating a node per step.
   for (;;) {
     if (cursor.gotoFirstChild()) continue;
     // A leaf: zero-width leaves are MISSING nodes inserted by error recovery.
-    if (cursor.endIndex > cursor.startIndex) {
-      const type = cursor.nodeType;
-      const end = cursor.endPosition;
+    const startIndex = cursor.startIndex;
+    const endIndex = cursor.endIndex;
+    if (endIndex > startIndex) {
+      const id = cursor.nodeTypeId;
+      let info = types[id];
+      if (!info) {
+        const type = cursor.nodeType;
+        info = types[id] = { type, isComment: COMMENT_TYPES.has(type) };
+      }
+      const startRow = rowOf(startIndex);
+      const endPositionRow = rowOf(endIndex);
+      // A token ending in a newline ends at column 0 of the next row.
+      const endsLine = text.charCodeAt(endIndex - 1) === 10;
       tokens.push({
-        type,
-        startIndex: cursor.startIndex,
-        endIndex: cursor.endIndex,
-        startRow: cursor.startPosition.row,
-        // A token ending in a newline ends at column 0 of the next row.
-        endRow: end.column === 0 && end.row > cursor.startPosition.row ? end.row - 1 : end.row,
-        isComment: COMMENT_TYPES.has(type),
+        type: info.type,
+        startIndex,
+        endIndex,
+        startRow,
+        endRow: endsLine && endPositionRow > startRow ? endPositionRow - 1 : endPositionRow,
+        isComment: info.isComment,
       });
     }
     while (!cursor.gotoNextSibling()) {
