@@ -30,6 +30,7 @@ import { ProgressReporter } from './progress.js';
 import { semanticQuery, structuralQuery, type QuerySources } from './query-vectors.js';
 import { SemanticCall, SemanticSignal } from './semantic-signal.js';
 import { IndexStore } from './store.js';
+import { createVectorIndex, fitted, type MaintainedVectorIndex } from './vector-kind.js';
 import { WorkspaceWatcher } from './workspace-watch.js';
 
 export type { CodeIndexOptions, CodeRead, IndexStats, IndexStatus, RefreshOptions, SearchQuery } from './code-index-types.js';
@@ -47,7 +48,7 @@ export class CodeIndex {
     private readonly settings: IndexSettings,
     private readonly store: IndexStore,
     private catalog: Catalog,
-    private vectors: HnswIndex,
+    private vectors: MaintainedVectorIndex,
     private semantic: SemanticSignal | undefined,
     private readonly notices: Notices,
     private readonly opened: Pick<IndexStatus, 'openedFrom' | 'discardReason'>,
@@ -72,7 +73,7 @@ export class CodeIndex {
     const opened = loaded.status === 'missing' ? { openedFrom: 'empty' as const } : { openedFrom: 'discarded' as const, discardReason: loaded.reason };
     if (opened.discardReason) notices.add(`index store discarded (${opened.discardReason}); it is rebuilt at the next refresh`);
     const signal = semantic && SemanticSignal.empty(semantic, notices);
-    return new CodeIndex(settings, store, new Catalog(), HnswIndex.create(embedder.dimensions), signal, notices, opened);
+    return new CodeIndex(settings, store, new Catalog(), createVectorIndex(embedder.dimensions), signal, notices, opened);
   }
 
   /**
@@ -91,7 +92,7 @@ export class CodeIndex {
     return this.exclusive(async () => {
       const previous = { catalog: this.catalog, vectors: this.vectors, semantic: this.semantic?.vectors, dirty: this.dirty };
       this.catalog = new Catalog();
-      this.vectors = HnswIndex.create(this.settings.embedder.dimensions);
+      this.vectors = createVectorIndex(this.settings.embedder.dimensions);
       if (this.semantic) this.semantic.vectors = HnswIndex.create(this.semantic.embedder.dimensions);
       try {
         return await this.refreshNow({}, new Set(), true);
@@ -281,7 +282,7 @@ export class CodeIndex {
 
   private async saveNow(): Promise<void> {
     if (!this.dirty && this.persisted) return;
-    if (this.vectors.needsCompaction) this.vectors = this.vectors.compacted();
+    this.vectors = fitted(this.vectors);
     const { semantic } = this;
     if (semantic?.vectors.needsCompaction) semantic.vectors = semantic.vectors.compacted();
     const semanticVectors = semantic && { embedderId: semantic.embedder.id, dimensions: semantic.embedder.dimensions, vectors: semantic.vectors };

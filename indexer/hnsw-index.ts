@@ -14,7 +14,7 @@
  */
 import { open } from 'node:fs/promises';
 import hnswlib from 'hnswlib-node';
-import type { VectorHit, VectorIndex } from './vector-index.js';
+import type { MaintainedVectorIndex, VectorHit } from './vector-index.js';
 
 // hnswlib-node is CommonJS whose exports Node cannot list statically: no named imports.
 const { HierarchicalNSW } = hnswlib;
@@ -38,7 +38,8 @@ export const COMPACT_DELETED_FRACTION = 0.3;
 const RANDOM_SEED = 100;
 
 /** An HNSW cosine index; see the file overview. */
-export class HnswIndex implements VectorIndex {
+export class HnswIndex implements MaintainedVectorIndex {
+  readonly kind = 'hnsw';
   private readonly live: Set<number>;
   /**
    * hnswlib-node takes vectors as plain arrays only (it rejects typed arrays);
@@ -49,7 +50,7 @@ export class HnswIndex implements VectorIndex {
 
   private constructor(
     private readonly hnsw: HnswType,
-    private readonly dimensions: number,
+    readonly dimensions: number,
     live: Iterable<number>,
     private readonly options: HnswOptions = {},
   ) {
@@ -111,8 +112,12 @@ export class HnswIndex implements VectorIndex {
     let capacity = this.options.initialCapacity ?? DEFAULT_CAPACITY;
     while (capacity < this.live.size) capacity *= 2;
     const next = HnswIndex.create(this.dimensions, { ...this.options, initialCapacity: capacity });
-    for (const label of [...this.live].sort((a, b) => a - b)) next.add(label, this.get(label)!);
+    for (const label of this.labels()) next.add(label, this.get(label)!);
     return next;
+  }
+
+  labels(): number[] {
+    return [...this.live].sort((a, b) => a - b);
   }
 
   has(label: number): boolean {

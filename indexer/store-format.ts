@@ -22,10 +22,11 @@ export interface StoreIdentity {
 // it only ever lists, replaces or deletes the names below.
 export const META_FILE = 'meta.json';
 export const LOCK_FILE = 'write.lock';
-export const VECTOR_FILE = /^vectors-[0-9a-f]+\.hnsw$/;
+// `.hnsw`: an HNSW graph (hnsw-index.ts); `.flat`: a flat vector file (flat-index.ts).
+export const VECTOR_FILE = /^vectors-[0-9a-f]+\.(hnsw|flat)$/;
 // `${TEMP_PREFIX}${pid}-${random}-${final name}` while a save writes it (or a stale lock is moved aside).
 export const TEMP_PREFIX = '.review-guard-tmp-';
-export const TEMP_FILE = /^\.review-guard-tmp-\d+-[0-9a-f]+-(meta\.json|write\.lock|vectors-[0-9a-f]+\.hnsw)$/;
+export const TEMP_FILE = /^\.review-guard-tmp-\d+-[0-9a-f]+-(meta\.json|write\.lock|vectors-[0-9a-f]+\.(hnsw|flat))$/;
 // Temp files of earlier versions: `${final name}.${pid}-${random}.tmp`.
 export const LEGACY_TEMP_FILE = /^(meta\.json|vectors-[0-9a-f]+\.hnsw)\.\d+-[0-9a-f]+\.tmp$/;
 // Temp files older than this are leftovers of a crashed save, not a save in progress.
@@ -50,6 +51,8 @@ export const metadataSchema = z.object({
   embedder: z.object({ id: z.string(), dimensions: positiveInt }),
   chunking: z.object({ minCodeLines: nonNegativeInt, minTokens: nonNegativeInt }),
   vectorFile: z.string().regex(VECTOR_FILE),
+  /** The index kind that wrote `vectorFile`; absent (stores of earlier versions): 'hnsw'. */
+  vectorKind: z.enum(['flat', 'hnsw']).optional(),
   semantic: z
     .object({
       id: z.string(),

@@ -1,8 +1,9 @@
 /**
  * @fileoverview The persisted index: `meta.json` (format, embedders,
- * chunking settings, files and chunks with their vector labels) and the HNSW
- * files it names: the structural vectors and, when a semantic embedder is
- * used, the semantic ones (for every chunk but the labels listed as
+ * chunking settings, files and chunks with their vector labels) and the
+ * vector files it names: the structural vectors (flat or HNSW, as the
+ * metadata records; vector-kind.ts) and, when a semantic embedder is used,
+ * the semantic ones (HNSW, for every chunk but the labels listed as
  * missing). Every save writes fresh, uniquely named vector files and then
  * replaces the metadata by rename, so a crash at any point leaves the old
  * set or the new set, never a mix. Saves and deletions hold the store's lock
@@ -11,7 +12,7 @@
  * A store unreadable or built with another structural embedder or chunking
  * is discarded (the caller rebuilds); semantic vectors of another semantic
  * embedder, or unreadable ones, are dropped alone, with a notice. The store
- * owns only the names it writes (`meta.json`, `vectors-<hex>.hnsw`,
+ * owns only the names it writes (`meta.json`, `vectors-<hex>.{hnsw,flat}`,
  * `write.lock`, `.review-guard-tmp-*`) and never touches anything else in
  * its folder.
  */
@@ -35,7 +36,8 @@ import {
   type StoreIdentity,
 } from './store-format.js';
 import { withStoreLock, type StoreLockOptions } from './store-lock.js';
-import type { VectorIndex } from './vector-index.js';
+import type { MaintainedVectorIndex, VectorIndex, VectorKind } from './vector-index.js';
+import { loadVectorIndex } from './vector-kind.js';
 
 export type { StoreIdentity } from './store-format.js';
 
@@ -44,7 +46,7 @@ export type StoreLoad =
   | {
       readonly status: 'loaded';
       readonly catalog: Catalog;
-      readonly vectors: HnswIndex;
+      readonly vectors: MaintainedVectorIndex;
       /** Semantic vectors, when the identity has a semantic embedder and the store matching ones. */
       readonly semantic?: HnswIndex;
       /** Why semantic vectors the identity asks for were not loaded. */
@@ -116,6 +118,7 @@ export class IndexStore {
         embedder: { id: identity.embedderId, dimensions: identity.dimensions },
         chunking: { ...identity.chunking },
         vectorFile,
+        vectorKind: kindOf(vectors),
         ...(semanticMeta ? { semantic: semanticMeta } : {}),
         nextLabel: catalog.nextLabel,
         files: Object.fromEntries(catalog.entries()),
@@ -150,14 +153,14 @@ export class IndexStore {
   ): Promise<{ status: 'bad'; reason: string } | { status: 'ok'; result: StoreLoad; semanticFailed: boolean }> {
     let meta: Metadata;
     let catalog: Catalog;
-    let vectors: HnswIndex;
+    let vectors: MaintainedVectorIndex;
     try {
       meta = parseMetadata(JSON.parse(raw));
       const mismatch = incompatibility(meta, identity);
       if (mismatch) return { status: 'bad', reason: mismatch };
       catalog = new Catalog(Object.entries(meta.files), meta.nextLabel);
       // Labels are never reused, so the file's labels that the catalog lacks are deleted ones.
-      vectors = await HnswIndex.load(path.join(this.dir, meta.vectorFile), identity.dimensions, catalog.labels());
+      vectors = await loadVectorIndex(meta.vectorKind ?? 'hnsw', path.join(this.dir, meta.vectorFile), identity.dimensions, catalog.labels());
     } catch (error) {
       return { status: 'bad', reason: `corrupt store: ${(error as Error).message}` };
     }
@@ -193,7 +196,7 @@ export class IndexStore {
 
   /** Writes `vectors` to a fresh vector file; returns its name. */
   private async writeVectors(vectors: VectorIndex): Promise<string> {
-    const vectorFile = `vectors-${randomBytes(8).toString('hex')}.hnsw`;
+    const vectorFile = `vectors-${randomBytes(8).toString('hex')}.${kindOf(vectors)}`;
     const vectorTemp = this.tempPath(vectorFile);
     await vectors.save(vectorTemp);
     await syncFile(vectorTemp);
@@ -236,6 +239,11 @@ export class IndexStore {
       throw error;
     }
   }
+}
+
+/** The kind of file `vectors.save` writes: flat only from an index that says so. */
+function kindOf(vectors: VectorIndex): VectorKind {
+  return 'kind' in vectors && vectors.kind === 'flat' ? 'flat' : 'hnsw';
 }
 
 /** Flushes a file written by native code to disk before it is renamed into place. */

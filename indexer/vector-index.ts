@@ -1,7 +1,8 @@
 /**
  * @fileoverview The vector-index port: nearest neighbours by cosine
- * similarity over integer labels. HNSW implements it; tests or a future
- * exact store can too.
+ * similarity over integer labels. HNSW (approximate, for large indexes)
+ * and a flat exact scan (below a size threshold; see vector-kind.ts)
+ * implement it, as can tests.
  */
 
 /** One neighbour: its label and cosine similarity clamped to 0..1 (higher is closer). */
@@ -26,4 +27,21 @@ export interface VectorIndex {
   readonly size: number;
   /** Writes the index to `path` (the caller makes it atomic). */
   save(path: string): Promise<void>;
+}
+
+/** How a maintained index stores its vectors; recorded in the store's metadata. */
+export type VectorKind = 'flat' | 'hnsw';
+
+/** A `VectorIndex` the code index keeps up to date, compacts and persists. */
+export interface MaintainedVectorIndex extends VectorIndex {
+  readonly kind: VectorKind;
+  readonly dimensions: number;
+  /** Live labels in ascending order. */
+  labels(): number[];
+  /** Removes each of `labels`. */
+  removeAll(labels: Iterable<number>): void;
+  /** Whether removed vectors waste enough room that `compacted` is worth it before a save. */
+  readonly needsCompaction: boolean;
+  /** A new index of the live vectors only, under the same labels. */
+  compacted(): MaintainedVectorIndex;
 }

@@ -8,6 +8,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { CodeIndex } from '../../indexer/code-index.js';
+import { FlatIndex } from '../../indexer/flat-index.js';
 import { HnswIndex } from '../../indexer/hnsw-index.js';
 import { ProgressReporter } from '../../indexer/progress.js';
 import { copySmallRepo, CountingEmbedder, KeywordEmbedder, makeTempDir, type TempDir } from './support.js';
@@ -26,18 +27,20 @@ function manyFunctions(count: number): string {
 describe('CodeIndex upkeep', () => {
   let repo: TempDir;
   const storeDir = (): string => join(repo.path, '.review-guard', 'index');
-  /** The stored vector indexes (structural, then semantic), loaded with the catalog's labels. */
-  async function storedVectors(): Promise<HnswIndex[]> {
+  /** The stored vector indexes (structural: flat at this size; semantic: HNSW), loaded with the catalog's labels. */
+  async function storedVectors(): Promise<{ structural: FlatIndex; semantic: HnswIndex }> {
     const meta = JSON.parse(await readFile(join(storeDir(), 'meta.json'), 'utf8')) as {
       vectorFile: string;
+      vectorKind: string;
       semantic: { vectorFile: string; dimensions: number };
       files: Record<string, { chunks: { label: number }[] }>;
     };
     const labels = Object.values(meta.files).flatMap((f) => f.chunks.map((c) => c.label));
-    return Promise.all([
-      HnswIndex.load(join(storeDir(), meta.vectorFile), 512, labels),
-      HnswIndex.load(join(storeDir(), meta.semantic.vectorFile), meta.semantic.dimensions, labels),
-    ]);
+    assert.equal(meta.vectorKind, 'flat');
+    return {
+      structural: await FlatIndex.load(join(storeDir(), meta.vectorFile), 512, labels),
+      semantic: await HnswIndex.load(join(storeDir(), meta.semantic.vectorFile), meta.semantic.dimensions, labels),
+    };
   }
 
   beforeEach(async () => {
@@ -55,9 +58,9 @@ describe('CodeIndex upkeep', () => {
     embedder.embedded = 0;
     assert.equal((await index.refresh()).removed, 1);
     assert.equal(embedder.embedded, 0, 'compaction re-embeds nothing');
-    for (const vectors of await storedVectors()) {
-      assert.deepEqual([vectors.size, vectors.deletedSlots, vectors.capacity], [CHUNKS, 0, 1024]);
-    }
+    const { structural, semantic: semanticVectors } = await storedVectors();
+    assert.equal(structural.size, CHUNKS);
+    assert.deepEqual([semanticVectors.size, semanticVectors.deletedSlots, semanticVectors.capacity], [CHUNKS, 0, 1024]);
     const reopened = await CodeIndex.open({ root: repo.path, embedder, semantic });
     const query = reopened.readCode('src/config/load-config.ts#loadConfig')!.chunk;
     assert.deepEqual((await reopened.search({ chunk: query }, 2)).map((c) => c.score), [1, 1]);
@@ -69,7 +72,9 @@ describe('CodeIndex upkeep', () => {
     await index.refresh();
     await rm(join(repo.path, 'src/many.ts'));
     await index.refresh();
-    for (const vectors of await storedVectors()) assert.deepEqual([vectors.size, vectors.deletedSlots], [CHUNKS, 100]);
+    const { structural, semantic } = await storedVectors();
+    assert.equal(structural.size, CHUNKS, 'a flat file holds the live vectors only');
+    assert.deepEqual([semantic.size, semantic.deletedSlots], [CHUNKS, 100]);
   });
 
   it('reports progress at a bounded rate, and always once at the end', async () => {

@@ -64,7 +64,7 @@ describe('CodeIndex with a semantic embedder', () => {
       64,
       [],
     ]);
-    assert.equal((await readdir(storeDir())).filter((name) => name.endsWith('.hnsw')).length, 2);
+    assert.equal((await readdir(storeDir())).filter((name) => /\.(hnsw|flat)$/.test(name)).length, 2);
 
     semantic = new KeywordEmbedder();
     const reopened = await open();

@@ -78,7 +78,7 @@ describe('store writer lock', () => {
     await writeLock(await deadPid());
     // Waiting would end in StoreLockedError after 400 ms: the lock is taken over instead.
     await save();
-    assert.deepEqual((await readdir(store.dir)).filter((n) => !n.endsWith('.hnsw')), ['meta.json']);
+    assert.deepEqual((await readdir(store.dir)).filter((n) => !/\.(hnsw|flat)$/.test(n)), ['meta.json']);
   });
 
   it('takes over a lock untouched for longer than staleMs, even of a live pid', async () => {
@@ -138,7 +138,7 @@ describe('store writer lock', () => {
       const query = final.readCode('src/config/load-config.ts#loadConfig')!.chunk;
       assert.equal((await final.search({ chunk: query }, 1))[0]?.score, 1);
       const names = await readdir(join(repo.path, '.review-guard', 'index'));
-      assert.deepEqual(names.sort().filter((n) => !n.endsWith('.hnsw')), ['meta.json'], 'no lock or temp file left');
+      assert.deepEqual(names.sort().filter((n) => !/\.(hnsw|flat)$/.test(n)), ['meta.json'], 'no lock or temp file left');
       assert.equal(names.length, 2);
     } finally {
       await repo.remove();

@@ -27,7 +27,7 @@ describe('semantic signal from the config', () => {
     assert.equal(summary.notices, undefined, 'no notice when the model loads');
     const duplicate = findings.find((f) => f.rule === 'duplicate');
     assert.equal(duplicate?.related?.[0]?.symbol, 'loadConfig');
-    const vectorFiles = (await readdir(join(repo.root, '.review-guard', 'index'))).filter((f) => f.endsWith('.hnsw'));
+    const vectorFiles = (await readdir(join(repo.root, '.review-guard', 'index'))).filter((f) => /\.(hnsw|flat)$/.test(f));
     assert.equal(vectorFiles.length, 2, 'structural and semantic vectors are stored');
   });
 
