@@ -2,8 +2,8 @@
  * @fileoverview Memory of the loaded index, measured in a fresh process
  * started with `--expose-gc`: everything is imported first, then the heap
  * is collected before and after each `CodeIndex.open`, so the difference is
- * the index (catalog in the JS heap, HNSW vectors and graph in native
- * memory). The index is opened several times and every copy is kept, so
+ * the index (catalog in the JS heap; vectors in the JS heap for a flat
+ * index, or with the HNSW graph in native memory). The index is opened several times and every copy is kept, so
  * the later opens show the marginal cost without one-time costs.
  */
 import { open, readdir, stat } from 'node:fs/promises';
@@ -44,7 +44,10 @@ export async function probeHeap(root: string): Promise<HeapProbeResult> {
   let hnswFileBytes = 0;
   let metaFileBytes = 0;
   let hnswCapacity = Number.NaN;
+  let flatVectors = false;
   for (const name of await readdir(storeDir)) {
+    // Below 20k vectors the index is a flat JS array: vectors then sit in the JS heap, with no graph.
+    if (name.endsWith('.flat')) flatVectors = true;
     const file = path.join(storeDir, name);
     const size = (await stat(file)).size;
     if (name.endsWith('.hnsw')) {
@@ -54,7 +57,7 @@ export async function probeHeap(root: string): Promise<HeapProbeResult> {
     if (name === 'meta.json') metaFileBytes = size;
   }
   const { files, chunks, dimensions } = stats;
-  return { files, chunks, dimensions, opens, hnswFileBytes, hnswCapacity, metaFileBytes };
+  return { files, chunks, dimensions, opens, hnswFileBytes, hnswCapacity, metaFileBytes, flatVectors };
 }
 
 /**

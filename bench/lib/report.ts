@@ -56,11 +56,14 @@ export function memoryFigures(heap: HeapProbeResult, m = HNSW_M): MemoryFigures 
   const n = Math.max(1, chunks);
   const capacity = Number.isNaN(heap.hnswCapacity) ? chunks : heap.hnswCapacity;
   const vectorBytes = chunks * dimensions * 4;
+  const hnsw = !heap.flatVectors;
   // Level-0 links (2M ids + count), the label, and upper levels (M ids + count, on 1/(M-1) levels on average).
-  const graphEstimateBytes = chunks * (2 * m * 4 + 4 + 8 + (m * 4 + 4) / (m - 1));
+  const graphEstimateBytes = hnsw ? chunks * (2 * m * 4 + 4 + 8 + (m * 4 + 4) / (m - 1)) : 0;
   // Per slot: std::mutex 40 + level int 4 + link-list pointer 8 + visited mark 2; per label: a hash-map node ~40.
-  const hnswTablesBytes = capacity * (40 + 4 + 8 + 2) + chunks * 40;
-  const fixedNativeBytes = 65_536 * 40;
+  const hnswTablesBytes = hnsw ? capacity * (40 + 4 + 8 + 2) + chunks * 40 : 0;
+  const fixedNativeBytes = hnsw ? 65_536 * 40 : 0;
+  // A flat index keeps its vectors in the JS heap: they are vectors, not overhead.
+  const jsVectorBytes = hnsw ? 0 : vectorBytes;
   const parts = opens.map(({ before, after }) => ({
     js: after.heapUsed - before.heapUsed + (after.external - before.external),
     native: after.rss - before.rss - (after.heapTotal - before.heapTotal),
@@ -78,8 +81,8 @@ export function memoryFigures(heap: HeapProbeResult, m = HNSW_M): MemoryFigures 
     hnswFileBeyondVectors: heap.hnswFileBytes - vectorBytes,
     js,
     native: { median: median(natives), min: Math.min(...natives), max: Math.max(...natives) },
-    attributablePerChunk: (js + hnswTablesBytes) / n,
-    jsPerChunk: js / n,
+    attributablePerChunk: (js - jsVectorBytes + hnswTablesBytes) / n,
+    jsPerChunk: (js - jsVectorBytes) / n,
     rssBeyondPerChunk: { median: median(beyond), min: Math.min(...beyond), max: Math.max(...beyond) },
   };
 }

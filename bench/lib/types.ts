@@ -58,6 +58,8 @@ export interface HeapProbeResult {
   readonly hnswFileBytes: number;
   /** Slots the vector file was saved with (hnswlib's max_elements). */
   readonly hnswCapacity: number;
+  /** The structural vectors are a flat JS index (no HNSW graph or native tables). */
+  readonly flatVectors: boolean;
   readonly metaFileBytes: number;
 }
 
