@@ -3,6 +3,7 @@
  * Unknown keys are rejected so a typo is reported instead of ignored.
  */
 import { z } from 'zod';
+import { DEFAULT_MAX_FILE_BYTES } from '../../indexer/index.js';
 import { normalizeOllamaHost } from '../../models/ollama-host.js';
 import { SEVERITIES } from '../../rules/define-rule.js';
 import { DEFAULT_MAX_TURNS } from './agent/index.js';
@@ -75,7 +76,7 @@ export const ConfigSchema = z.strictObject({
   $schema: z.string().optional(),
   rules: z.record(z.string(), RuleSettingSchema).default({}),
   /** Files larger than this are not reviewed or indexed. */
-  maxFileBytes: z.number().int().min(1024).default(1024 * 1024),
+  maxFileBytes: z.number().int().min(1024).default(DEFAULT_MAX_FILE_BYTES),
   index: IndexConfigSchema.default(IndexConfigSchema.parse({})),
   model: ModelConfigSchema.default(ModelConfigSchema.parse({})),
 });

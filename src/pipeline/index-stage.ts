@@ -32,10 +32,13 @@ export async function searchDuplicates(
   for (const chunk of chunks) {
     if (grouped.has(chunk.id)) continue;
     // Ranked by structural score: with the semantic signal on, search order is the fused one.
-    const matches = (await index.search({ chunk }, options.candidates))
-      .filter((candidate) => candidate.score >= options.duplicateThreshold && !isSelfOrEarlierInFile(chunk, candidate))
-      .filter((candidate) => sameLiterals(index, chunk, candidate))
-      .sort((a, b) => b.score - a.score);
+    const close = (await index.search({ chunk }, options.candidates)).filter(
+      (candidate) => candidate.score >= options.duplicateThreshold && !isSelfOrEarlierInFile(chunk, candidate),
+    );
+    if (close.length === 0) continue;
+    // Literals are read only for the rare chunk that has close matches, and once per chunk.
+    const ours = literalValues(chunk.text, languageForPath(chunk.file) ?? 'typescript');
+    const matches = close.filter((candidate) => sameLiterals(index, ours, candidate)).sort((a, b) => b.score - a.score);
     if (matches.length === 0) continue;
     drafts.push(duplicateDraft(chunk, matches, options.severity));
     grouped.add(chunk.id);
@@ -50,12 +53,11 @@ export async function searchDuplicates(
  * call instead: it is left to the model. Without the original's text (it
  * changed since it was indexed) there is no certainty, so no finding either.
  */
-function sameLiterals(index: CodeIndex, chunk: Chunk, candidate: Candidate): boolean {
+function sameLiterals(index: CodeIndex, ours: readonly string[], candidate: Candidate): boolean {
   const original = index.readCode(candidate.id);
-  const language = languageForPath(chunk.file);
+  const language = languageForPath(candidate.file);
   if (!original || original.changed || !language) return false;
-  const theirs = literalValues(original.text, languageForPath(candidate.file) ?? language);
-  return literalAgreement(literalValues(chunk.text, language), theirs) >= MIN_LITERAL_AGREEMENT;
+  return literalAgreement(ours, literalValues(original.text, language)) >= MIN_LITERAL_AGREEMENT;
 }
 
 /**

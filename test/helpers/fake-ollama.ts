@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { after } from 'node:test';
 
 export interface FakeToolCall {
   readonly function: { readonly name: string; readonly arguments: Record<string, unknown> | string };
@@ -271,4 +272,18 @@ function sendText(res: ServerResponse, status: number, text: string): void {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A starter for one test file: every fake it starts is closed after the
+ * file's tests (call it at module level, where `after` registers the hook).
+ */
+export function fakeOllamaForFile(): (...args: Parameters<typeof startFakeOllama>) => Promise<FakeOllama> {
+  const fakes: FakeOllama[] = [];
+  after(() => Promise.all(fakes.map((f) => f.close())));
+  return async (...args) => {
+    const started = await startFakeOllama(...args);
+    fakes.push(started);
+    return started;
+  };
 }

@@ -5,22 +5,15 @@
 import assert from 'node:assert/strict';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ModelError, type ModelErrorKind } from '../../models/errors.js';
 import { OllamaChatClient } from '../../models/ollama-chat.js';
-import { startFakeOllama, type FakeOllama } from '../helpers/fake-ollama.js';
+import { fakeOllamaForFile } from '../helpers/fake-ollama.js';
 
 const MODEL = 'qwen2.5-coder:7b';
 const TOOL = { name: 'lookup', description: 'Look something up.', parameters: { type: 'object', properties: { q: { type: 'string' } } } };
 
-const fakes: FakeOllama[] = [];
-after(() => Promise.all(fakes.map((f) => f.close())));
-
-async function fake(...args: Parameters<typeof startFakeOllama>): Promise<FakeOllama> {
-  const started = await startFakeOllama(...args);
-  fakes.push(started);
-  return started;
-}
+const fake = fakeOllamaForFile();
 
 function client(host: string, requestTimeoutMs = 2000): OllamaChatClient {
   return new OllamaChatClient({ host, model: MODEL, temperature: 0, numCtx: 8192, keepAlive: '5m', requestTimeoutMs });

@@ -90,7 +90,7 @@ describe('review service', () => {
     }
   });
 
-  it('asks an unreachable model once per review, not once per file', async () => {
+  it('asks a model that is not pulled once per review, not once per file', async () => {
     const ollama = await startFakeOllama([], { models: ['some-other-model'] });
     try {
       const service = await createReviewService({ root: repo.root, env: { OLLAMA_HOST: ollama.url } });

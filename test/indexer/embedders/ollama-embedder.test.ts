@@ -3,7 +3,7 @@
  * batching and order, normalisation, and each way Ollama can be unavailable.
  */
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { EmbedInput } from '../../../indexer/embedder.js';
 import {
   EmbedderUnavailableError,
@@ -11,18 +11,11 @@ import {
   type EmbedderUnavailableReason,
 } from '../../../indexer/embedders/index.js';
 import { closedHost, serveHttp } from '../../helpers/loopback.js';
-import { startFakeOllama, type FakeOllama } from '../../helpers/fake-ollama.js';
+import { fakeOllamaForFile, type FakeOllama } from '../../helpers/fake-ollama.js';
 
 const MODEL = 'nomic-embed-text';
 
-const fakes: FakeOllama[] = [];
-after(() => Promise.all(fakes.map((f) => f.close())));
-
-async function fake(...args: Parameters<typeof startFakeOllama>): Promise<FakeOllama> {
-  const started = await startFakeOllama(...args);
-  fakes.push(started);
-  return started;
-}
+const fake = fakeOllamaForFile();
 
 const inputs = (...texts: string[]): EmbedInput[] => texts.map((text) => ({ text, tokens: [] }));
 const norm = (vector: Float32Array): number => Math.hypot(...vector);

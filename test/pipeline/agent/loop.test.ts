@@ -4,12 +4,12 @@
  * misbehave, and every way the run ends incomplete.
  */
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { OllamaChatClient } from '../../../models/ollama-chat.js';
 import { MODEL_ANSWER_JSON_SCHEMA } from '../../../src/pipeline/agent/answer.js';
 import { runModelReview, type ModelReviewResult } from '../../../src/pipeline/agent/loop.js';
 import type { AgentCandidate, CandidateSource } from '../../../src/pipeline/agent/tools.js';
-import { startFakeOllama, type FakeOllama, type FakeScript } from '../../helpers/fake-ollama.js';
+import { fakeOllamaForFile, type FakeOllama, type FakeScript } from '../../helpers/fake-ollama.js';
 import { closedHost } from '../../helpers/loopback.js';
 
 const FILE = {
@@ -43,8 +43,7 @@ const VERDICT = {
 const searchCall = (args: Record<string, unknown> | string) => ({ tool_calls: [{ function: { name: 'search_similar_code', arguments: args } }] });
 const fenced = (value: unknown) => ({ content: `\`\`\`json\n${JSON.stringify(value)}\n\`\`\`` });
 
-const fakes: FakeOllama[] = [];
-after(() => Promise.all(fakes.map((f) => f.close())));
+const startFake = fakeOllamaForFile();
 
 function recordingIndex(found: readonly AgentCandidate[] = [ORIGINAL]): CandidateSource & { calls: { code: string; limit: number }[] } {
   const calls: { code: string; limit: number }[] = [];
@@ -67,8 +66,7 @@ async function review(
   script: FakeScript,
   options: { candidates?: CandidateSource; maxTurns?: number; timeoutMs?: number; signal?: AbortSignal; host?: string } = {},
 ): Promise<Run> {
-  const fake = await startFakeOllama(script);
-  fakes.push(fake);
+  const fake = await startFake(script);
   const llm = new OllamaChatClient({ host: options.host ?? fake.url, model: 'qwen3-coder:30b', requestTimeoutMs: 5000 });
   const started = Date.now();
   const result = await runModelReview({
