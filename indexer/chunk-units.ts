@@ -10,6 +10,7 @@ import {
   boundName,
   collectDeclarations,
   isFunctionValue,
+  qualifiedName,
   type Declaration,
   type SourceFile,
   type SyntaxNode,
@@ -49,7 +50,7 @@ export function findUnits(file: SourceFile): CodeUnit[] {
 
 function unitOfDeclaration(d: Declaration): CodeUnit | undefined {
   const type = d.node.type;
-  const symbol = qualify(d.container, d.name);
+  const symbol = qualifiedName(d.container, d.name);
   if (d.kind === 'function' && FUNCTION_NODES.has(type)) return { node: d.node, symbol, kind: 'function' };
   if (d.kind === 'class' && CLASS_NODES.has(type)) return { node: d.node, symbol, kind: 'class' };
   // The kernel names object-literal members by the object's binding and class-expression members by the class's.
@@ -85,8 +86,4 @@ function unitOfBinding(node: SyntaxNode): CodeUnit | undefined {
     default:
       return undefined;
   }
-}
-
-function qualify(owner: string | undefined, name: string): string {
-  return owner ? `${owner}.${name}` : name;
 }

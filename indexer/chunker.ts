@@ -3,7 +3,7 @@
  * method, bound function value and class, skipping the trivial ones that
  * would only add noise to similarity search.
  */
-import type { SourceFile } from '../syntax/index.js';
+import { countCodeLines, type SourceFile } from '../syntax/index.js';
 import { findUnits, type ChunkKind, type CodeUnit } from './chunk-units.js';
 import { tokensHash } from './hash.js';
 import { normalizeRange } from './normalize.js';
@@ -100,10 +100,4 @@ function makeChunk(
     hash: tokensHash(tokens),
     tokenCount: tokens.length,
   };
-}
-
-function countCodeLines(file: SourceFile, startRow: number, endRow: number): number {
-  let count = 0;
-  for (let row = startRow; row <= endRow; row++) count += file.codeLines[row] ?? 0;
-  return count;
 }

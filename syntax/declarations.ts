@@ -176,7 +176,7 @@ function bindingName(
     }
     case 'pair': {
       const key = parent?.childForFieldName('key');
-      return key?.type === 'property_identifier' ? qualify(outer(), key.text) : undefined;
+      return key?.type === 'property_identifier' ? qualifiedName(outer(), key.text) : undefined;
     }
     case 'assignment_expression': {
       const left = parent?.childForFieldName('left');
@@ -195,7 +195,8 @@ function assignedName(left: SyntaxNode): string {
   return text.replace(/^(module\.)?exports\.(?=.)/, '').replace(/\.prototype\./g, '.');
 }
 
-function qualify(owner: string | undefined, name: string): string {
+/** `Owner.name`, or `name` without an owner: how members are named in chunks and findings. */
+export function qualifiedName(owner: string | undefined, name: string): string {
   return owner ? `${owner}.${name}` : name;
 }
 

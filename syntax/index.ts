@@ -4,9 +4,10 @@
  */
 export { languageForPath, type LanguageId } from './languages.js';
 export type { SyntaxNode, Tree } from './parse.js';
-export { createSourceFile, splitLines, tokenText, type SourceFile, type Token } from './source-file.js';
+export { countCodeLines, createSourceFile, splitLines, tokenText, type SourceFile, type Token } from './source-file.js';
 export {
   boundName,
+  qualifiedName,
   collectDeclarations,
   FUNCTION_VALUE_TYPES,
   isFunctionValue,

@@ -138,3 +138,10 @@ function classifyCodeLines(lines: readonly string[], tokens: readonly Token[]): 
   }
   return covered;
 }
+
+/** Code lines among the 0-based rows `startRow..endRow` (inclusive). */
+export function countCodeLines(file: SourceFile, startRow: number, endRow: number): number {
+  let count = 0;
+  for (let row = startRow; row <= endRow; row++) count += file.codeLines[row] ?? 0;
+  return count;
+}

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { chunkFileWithTokens } from '../../indexer/chunker.js';
 import { CodeIndex, StructuralEmbedder, walkSourceFiles, type Chunk } from '../../indexer/index.js';
 import { readSourceText } from '../../indexer/file-walk.js';
-import { createSourceFile, type LanguageId, type SourceFile } from '../../syntax/index.js';
+import { countCodeLines, createSourceFile, type LanguageId, type SourceFile } from '../../syntax/index.js';
 
 /** A chunk that may be sampled, with what measuring it needs. */
 export interface SampleUnit {
@@ -92,10 +92,4 @@ export async function loadCorpus(root: string, minCodeLines: number, log: (line:
 export async function parseCorpusFile(corpus: Corpus, unit: SampleUnit): Promise<SourceFile | undefined> {
   const text = await readSourceText(path.join(corpus.root, ...unit.chunk.file.split('/')));
   return text === undefined ? undefined : createSourceFile(unit.chunk.file, text, unit.language);
-}
-
-function countCodeLines(file: SourceFile, startRow: number, endRow: number): number {
-  let count = 0;
-  for (let row = startRow; row <= endRow; row++) count += file.codeLines[row] ?? 0;
-  return count;
 }

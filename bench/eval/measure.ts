@@ -11,6 +11,7 @@ import { parseCorpusFile, type Corpus, type SampleUnit } from './corpus.js';
 import { variantText, type EditType } from './edits/registry.js';
 import { isSkip } from './edits/edit.js';
 import { Rng } from './rng.js';
+import { cosine } from '../../indexer/scores.js';
 import { locateFunction } from './syntax-util.js';
 
 /** How far down the result list the original is looked for. */
@@ -62,7 +63,7 @@ export async function measureUnit(
     }
     const tokens = declarationCore(normalizeSnippet(variant.text, unit.language));
     const exact = tokens.join(' ') === originalKey;
-    const score = exact ? 1 : dot(original, embedder.embedTokens(tokens));
+    const score = exact ? 1 : cosine(original, embedder.embedTokens(tokens));
     const results = await corpus.index.search({ code: variant.text, language: unit.language }, SEARCH_K);
     const hit = results.findIndex((r) => r.id === chunk.id || corpus.hashById.get(r.id) === chunk.hash);
     const dirHit = results.findIndex((r) => path.posix.dirname(r.file) === dir);
@@ -81,10 +82,4 @@ export async function measureUnit(
     });
   }
   return out;
-}
-
-function dot(a: Float32Array, b: Float32Array): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
-  return sum;
 }
