@@ -15,4 +15,4 @@ export {
   type Declaration,
   type DeclarationKind,
   type Modifier,
-} from './declarations.js';
+} from './declarations/index.js';

@@ -1,0 +1,198 @@
+/**
+ * @fileoverview What each declaring node type declares: functions, classes,
+ * interfaces, type aliases, enums and their members, methods (of classes and
+ * of object literals), fields, variables and the bindings of patterns,
+ * `catch` and `for … of/in`, and parameters (and parameter properties).
+ * The walk itself, with its frames, is in walk.ts.
+ */
+import type { SyntaxNode } from '../parse.js';
+import { keywordModifiers } from './modifiers.js';
+import { patternIdentifiers } from './names.js';
+import { FUNCTION_VALUE_TYPES, isFunctionValue, type Declaration, type DeclarationKind, type Modifier } from './types.js';
+import { CursorWalker } from './walk.js';
+
+/** The declarations of one file: `new DeclarationWalker().run(file)`. */
+export class DeclarationWalker extends CursorWalker {
+  protected override visit(node: SyntaxNode, type: string): void {
+    const container = this.container;
+    switch (type) {
+      case 'function_declaration':
+      case 'generator_function_declaration':
+      case 'function_signature': {
+        const mods = keywordModifiers(node);
+        this.add(node, node.childForFieldName('name'), 'function', container, mods, this.exported());
+        this.jsxTargets = [mods];
+        this.addParameters(node);
+        break;
+      }
+      case 'class_declaration':
+      case 'abstract_class_declaration':
+      case 'class': {
+        const name = node.childForFieldName('name');
+        this.add(node, name, 'class', container, keywordModifiers(node), this.exported());
+        // An anonymous class expression's members belong to the name it is bound to, if any.
+        this.container = name ? name.text : this.ownerOf(this.frames.length);
+        break;
+      }
+      case 'interface_declaration':
+        this.container = this.add(node, node.childForFieldName('name'), 'interface', container, new Set(), this.exported())?.name ?? container;
+        break;
+      case 'type_alias_declaration':
+        this.add(node, node.childForFieldName('name'), 'typeAlias', container, new Set(), this.exported());
+        break;
+      case 'enum_declaration':
+        this.container = this.add(node, node.childForFieldName('name'), 'enum', container, new Set(), this.exported())?.name ?? container;
+        break;
+      case 'enum_assignment':
+        this.add(node, node.childForFieldName('name'), 'enumMember', container);
+        break;
+      case 'property_identifier':
+        // Only reached for members of an enum body (see run).
+        this.add(node, node, 'enumMember', container);
+        break;
+      case 'method_definition':
+      case 'method_signature':
+      case 'abstract_method_signature': {
+        const mods = keywordModifiers(node);
+        const inObject = this.ancestorType(1) === 'object';
+        if (inObject) mods.add('objectLiteral');
+        const owner = inObject ? this.ownerOf(this.frames.length - 1) : container;
+        this.add(node, node.childForFieldName('name'), 'method', owner, mods, this.exported());
+        this.jsxTargets = [mods];
+        this.addParameters(node);
+        break;
+      }
+      case 'pair':
+        // `key: () => …` or `key: function () {…}` in an object literal: a method of the object.
+        if (this.ancestorType(1) === 'object' && isFunctionValue(node.childForFieldName('value'))) {
+          const mods = new Set<Modifier>(['objectLiteral', 'functionValue']);
+          const owner = this.ownerOf(this.frames.length - 1);
+          this.add(node, node.childForFieldName('key'), 'method', owner, mods, this.exported());
+          this.jsxTargets = [mods];
+        }
+        break;
+      case 'public_field_definition':
+      case 'field_definition':
+      case 'property_signature': {
+        const name = node.childForFieldName('name') ?? node.childForFieldName('property');
+        const mods = keywordModifiers(node);
+        if (isFunctionValue(node.childForFieldName('value'))) {
+          mods.add('functionValue');
+          this.jsxTargets = [mods];
+        }
+        this.add(node, name, 'property', container, mods);
+        break;
+      }
+      case 'variable_declarator':
+        this.addVariable(node, container);
+        break;
+      case 'catch_clause': {
+        const parameter = node.childForFieldName('parameter');
+        if (parameter) this.addBindings(parameter, parameter, container, new Set(), false);
+        break;
+      }
+      case 'for_in_statement': {
+        // `for (x of xs)` assigns to an existing binding; only `const`/`let`/`var` declare one.
+        const keyword = node.childForFieldName('kind')?.type;
+        const left = node.childForFieldName('left');
+        if (keyword && left) this.addBindings(left, left, container, new Set<Modifier>(keyword === 'const' ? ['const'] : []), false);
+        break;
+      }
+      default:
+        // Function values: their parameters.
+        if (FUNCTION_VALUE_TYPES.has(type)) this.addParameters(node);
+    }
+  }
+
+  private add(
+    node: SyntaxNode,
+    nameNode: SyntaxNode | null,
+    kind: DeclarationKind,
+    container: string | undefined,
+    modifiers: Set<Modifier> = new Set(),
+    exported = false,
+  ): Declaration | undefined {
+    // Computed and string-literal names are data, not identifiers.
+    if (!nameNode || !/identifier(_pattern)?$/.test(nameNode.type)) return undefined;
+    if (exported) modifiers.add('exported');
+    const declaration: Declaration = {
+      name: nameNode.text,
+      kind,
+      modifiers,
+      line: nameNode.startPosition.row + 1,
+      column: nameNode.startPosition.column + 1,
+      startLine: node.startPosition.row + 1,
+      endLine: node.endPosition.row + 1,
+      node,
+      ...(container === undefined ? {} : { container }),
+    };
+    this.out.push(declaration);
+    return declaration;
+  }
+
+  private addVariable(declarator: SyntaxNode, container: string | undefined): void {
+    // The statement is the declarator's parent: `const`/`let`/`var` is its first child.
+    const isConst = this.frames[this.frames.length - 1]?.firstChildType === 'const';
+    const scope = this.ancestorType(2);
+    const moduleScope = scope === 'program' || scope === 'export_statement';
+    const exported = this.exported();
+    const nameNode = declarator.childForFieldName('name');
+    const mods = new Set<Modifier>();
+    if (isConst) mods.add('const');
+    if (moduleScope) mods.add('moduleScope');
+    const functionValue = isFunctionValue(declarator.childForFieldName('value'));
+    if (functionValue) mods.add('functionValue');
+    if (nameNode?.type === 'identifier') {
+      const kind = isConst && moduleScope ? 'constant' : 'variable';
+      // The binding spans `const x = …` so a bound function's chunk keeps its name.
+      this.add(declarator, nameNode, kind, container, mods, exported);
+      if (functionValue) this.jsxTargets = [mods];
+      return;
+    }
+    if (!nameNode) return;
+    const added = this.addBindings(declarator, nameNode, container, mods, exported);
+    if (functionValue) this.jsxTargets = added;
+  }
+
+  /**
+   * Variables a binding pattern introduces (`x`, `{a, b: c}`, `[d, ...e]`),
+   * each with its own copy of `mods` (plus `destructured` for patterns).
+   * Returns the modifier sets it used.
+   */
+  private addBindings(
+    node: SyntaxNode,
+    pattern: SyntaxNode,
+    container: string | undefined,
+    mods: Set<Modifier>,
+    exported: boolean,
+  ): Set<Modifier>[] {
+    if (pattern.type === 'identifier') {
+      this.add(node, pattern, 'variable', container, mods, exported);
+      return [mods];
+    }
+    mods.add('destructured');
+    return patternIdentifiers(pattern).map((id) => {
+      const own = new Set(mods);
+      this.add(node, id, 'variable', container, own, exported);
+      return own;
+    });
+  }
+
+  private addParameters(fn: SyntaxNode): void {
+    const params = fn.childForFieldName('parameters') ?? fn.childForFieldName('parameter');
+    if (!params) return;
+    const list = params.type === 'formal_parameters' ? params.namedChildren : [params];
+    for (const param of list) {
+      const pattern = param.childForFieldName('pattern') ?? param;
+      const destructured = pattern.type === 'object_pattern' || pattern.type === 'array_pattern';
+      // `constructor(private readonly svc: S)` declares a property, not just a parameter.
+      const propertyModifiers = keywordModifiers(param);
+      const isParameterProperty = param.children.some((c) => c.type === 'accessibility_modifier' || c.type === 'readonly');
+      if (isParameterProperty && isFunctionValue(param.childForFieldName('value'))) propertyModifiers.add('functionValue');
+      for (const id of patternIdentifiers(pattern)) {
+        if (isParameterProperty) this.add(param, id, 'property', undefined, propertyModifiers);
+        else this.add(id, id, 'parameter', undefined, new Set<Modifier>(destructured ? ['destructured'] : []));
+      }
+    }
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * @fileoverview The cursor walk that finds declarations: one pass per file,
+ * handing each node of a declaring type to `visit` (see visit.ts) and keeping
+ * a stack of frames for the ancestors of the node being visited.
+ *
+ * The walk is linear in the size of the tree: nodes are read through a
+ * TreeCursor (a node object is only made for node types that declare
+ * something), and "renders JSX" is found in the same pass by flagging each
+ * open node that has a JSX descendant as the walk leaves it.
+ */
+import type { LanguageId } from '../languages.js';
+import type { SyntaxNode, TreeCursor } from '../parse.js';
+import type { SourceFile } from '../source-file.js';
+import { bindingName, WRAPPERS } from './names.js';
+import { FUNCTION_VALUE_TYPES, type Declaration, type Modifier } from './types.js';
+
+const JSX_TYPES: ReadonlySet<string> = new Set(['jsx_element', 'jsx_self_closing_element', 'jsx_fragment']);
+
+// Named node types the walk looks at; every other node is passed by type alone.
+const DECLARING_TYPES: ReadonlySet<string> = new Set([
+  'function_declaration',
+  'generator_function_declaration',
+  'function_signature',
+  'class_declaration',
+  'abstract_class_declaration',
+  'class',
+  'interface_declaration',
+  'type_alias_declaration',
+  'enum_declaration',
+  'enum_assignment',
+  'method_definition',
+  'method_signature',
+  'abstract_method_signature',
+  'public_field_definition',
+  'field_definition',
+  'property_signature',
+  'pair',
+  'variable_declarator',
+  'catch_clause',
+  'for_in_statement',
+  ...FUNCTION_VALUE_TYPES,
+]);
+
+/** A node the walk is inside of (an ancestor of the node being visited). */
+interface Frame {
+  readonly type: string;
+  /** The node, when the walk made one (declaring types and assignments only). */
+  readonly node: SyntaxNode | undefined;
+  /** The type of its first child: the keyword of a `const`/`let`/`var` statement. */
+  firstChildType: string | undefined;
+  /** The container of declarations below this node. */
+  readonly container: string | undefined;
+  /** Modifier sets that get `rendersJsx` when this node has a JSX descendant. */
+  readonly jsxTargets: Set<Modifier>[] | undefined;
+  hasJsx: boolean;
+  /** For object and class frames: the name the value is bound to, once computed. */
+  owner?: string | null;
+}
+
+/**
+ * What the walk does with a node type: nothing; note JSX; make the node and
+ * visit it; make the node only (an assignment names the value on its right);
+ * visit a property name when it is an enum member.
+ */
+type Role = 'pass' | 'jsx' | 'declares' | 'keep' | 'propertyName';
+
+interface TypeInfo {
+  readonly name: string;
+  readonly role: Role;
+}
+
+// Per language, by node type id: reading a type id is cheaper than reading a type name.
+const typeTables = new Map<LanguageId, TypeInfo[]>();
+
+function typeInfo(table: TypeInfo[], id: number, cursor: TreeCursor): TypeInfo {
+  let info = table[id];
+  if (!info) {
+    const name = cursor.nodeType;
+    // Anonymous nodes (keywords like `class` and `function`) share names with named types.
+    let role: Role = 'pass';
+    if (cursor.nodeIsNamed) {
+      if (JSX_TYPES.has(name)) role = 'jsx';
+      else if (name === 'property_identifier') role = 'propertyName';
+      else if (DECLARING_TYPES.has(name)) role = 'declares';
+      else if (name === 'assignment_expression') role = 'keep';
+    }
+    info = table[id] = { name, role };
+  }
+  return info;
+}
+
+/**
+ * One walk over a file. Ancestors are read from the frame stack, never
+ * through `node.parent`: tree-sitter finds a parent by descending from the
+ * root, so parent lookups would make the walk quadratic on deep nesting.
+ * Subclasses say what a declaring node declares (`visit`).
+ */
+export abstract class CursorWalker {
+  readonly out: Declaration[] = [];
+  protected readonly frames: Frame[] = [];
+  // What visiting the current node decided for its subtree.
+  protected container: string | undefined;
+  protected jsxTargets: Set<Modifier>[] | undefined;
+
+  run(file: SourceFile): Declaration[] {
+    let table = typeTables.get(file.language);
+    if (!table) typeTables.set(file.language, (table = []));
+    const cursor = file.tree.walk();
+    const frames = this.frames;
+    // Iterative pre-order walk: declarations come out in source order, outer first.
+    for (;;) {
+      const parent = frames[frames.length - 1];
+      const { name: type, role } = typeInfo(table, cursor.nodeTypeId, cursor);
+      if (parent && parent.firstChildType === undefined) parent.firstChildType = type;
+      this.container = parent?.container;
+      this.jsxTargets = undefined;
+      let node: SyntaxNode | undefined;
+      if (role === 'jsx') {
+        if (parent) parent.hasJsx = true;
+      } else if (role === 'declares' || (role === 'propertyName' && parent?.type === 'enum_body')) {
+        node = cursor.currentNode;
+        this.visit(node, type);
+      } else if (role === 'keep') {
+        node = cursor.currentNode;
+      }
+      if (cursor.gotoFirstChild()) {
+        const { container, jsxTargets } = this;
+        frames.push({ type, node, firstChildType: undefined, container, jsxTargets, hasJsx: false });
+        continue;
+      }
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent()) return this.out;
+        this.leave();
+      }
+    }
+  }
+
+  /**
+   * Records what `node` (of a declaring type) declares into `out`; may set
+   * `container` and `jsxTargets` for its subtree.
+   */
+  protected abstract visit(node: SyntaxNode, type: string): void;
+
+  /** Pops the frame of a finished node, passing "has a JSX descendant" up. */
+  private leave(): void {
+    const done = this.frames.pop()!;
+    if (!done.hasJsx) return;
+    for (const mods of done.jsxTargets ?? []) mods.add('rendersJsx');
+    const up = this.frames[this.frames.length - 1];
+    if (up) up.hasJsx = true;
+  }
+
+  /** The type of the visited node's k-th ancestor (1: its parent). */
+  protected ancestorType(k: number): string | undefined {
+    return this.frames[this.frames.length - k]?.type;
+  }
+
+  /** Whether the visited node is exported (`export function`, `export const x = …`). */
+  protected exported(): boolean {
+    return this.ancestorType(1) === 'export_statement' || this.ancestorType(2) === 'export_statement';
+  }
+
+  /**
+   * `boundName` of the node at frame depth `index` (the visited node itself
+   * when `index` is frames.length), read from the frames; memoised per frame.
+   */
+  protected ownerOf(index: number): string | undefined {
+    const frames = this.frames;
+    const memo = frames[index]?.owner;
+    if (memo !== undefined) return memo ?? undefined;
+    let i = index;
+    while (i > 0 && WRAPPERS.has(frames[i - 1]!.type)) i--;
+    const parent = frames[i - 1];
+    const owner = bindingName(parent?.type, parent?.node, () => this.ownerOf(i - 2));
+    const frame = frames[index];
+    if (frame) frame.owner = owner ?? null;
+    return owner;
+  }
+}
