@@ -155,7 +155,7 @@ export class Catalog {
 }
 
 /** The persisted form of a chunk. */
-export function toRecord({ chunk, textStart, textEnd }: TokenizedChunk, label: number): ChunkRecord {
+export function toRecord({ chunk, textStart, textEnd }: Omit<TokenizedChunk, 'tokens'>, label: number): ChunkRecord {
   const { id, symbol, kind, startLine, endLine, hash, tokenCount } = chunk;
   return { id, symbol, kind, startLine, endLine, hash, tokenCount, textStart, textEnd, label };
 }

@@ -8,7 +8,6 @@
  */
 import {
   boundName,
-  collectDeclarations,
   isFunctionValue,
   qualifiedName,
   type Declaration,
@@ -36,7 +35,7 @@ const CLASS_NODES = new Set(['class_declaration', 'abstract_class_declaration', 
 /** Every unit of `file` in source order (outer units before the units they contain). */
 export function findUnits(file: SourceFile): CodeUnit[] {
   const units: CodeUnit[] = [];
-  for (const declaration of collectDeclarations(file)) {
+  for (const declaration of file.declarations) {
     const unit = unitOfDeclaration(declaration);
     if (unit) units.push(unit);
   }

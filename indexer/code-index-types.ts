@@ -38,6 +38,13 @@ export interface CodeIndexOptions extends FileSelection {
    * stops it.
    */
   readonly watch?: boolean;
+  /**
+   * Worker threads for refreshes that must read many files (a first build,
+   * a rebuild, a branch switch): `threads` (default one per core, at most 4;
+   * 1 reads every file on the calling thread) and the least number of files
+   * to read that starts them (default 200: starting workers costs ~100 ms).
+   */
+  readonly parallel?: { readonly threads?: number; readonly minFiles?: number };
 }
 
 /** What a refresh or rebuild did, and the index size after it (excluded files count in none of the first three). */

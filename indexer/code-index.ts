@@ -12,10 +12,11 @@
  * states the staleness guarantee) instead of walking the workspace.
  */
 import path from 'node:path';
-import { createSourceFile, type SourceFile } from '../syntax/index.js';
+import type { SourceFile } from '../syntax/index.js';
+import { prepareInPool, type PoolOutcome } from './build-pool.js';
 import { rankCandidates, type Candidate } from './candidates.js';
 import { Catalog, toChunk, toRecord, type CatalogEntry } from './catalog.js';
-import { chunkFile, chunkFileWithTokens, type Chunk } from './chunker.js';
+import { chunkFile, type Chunk } from './chunker.js';
 import type { CodeIndexOptions, CodeRead, IndexStats, IndexStatus, RefreshOptions, SearchQuery } from './code-index-types.js';
 import { refreshScope } from './dirty-paths.js';
 import { readSourceText, sourceEntry, toWorkspacePath, type SourceEntry } from './file-walk.js';
@@ -26,10 +27,12 @@ import { resolveIndexSettings, type IndexSettings } from './index-settings.js';
 import { IndexedTexts } from './indexed-text.js';
 import { Notices } from './notices.js';
 import { PathFilter } from './path-filter.js';
+import { chunkAndEmbed, prepareFile, type ChunkedFile, type PrepareJob } from './prepare-file.js';
 import { ProgressReporter } from './progress.js';
 import { semanticQuery, structuralQuery, type QuerySources } from './query-vectors.js';
 import { SemanticCall, SemanticSignal } from './semantic-signal.js';
 import { IndexStore } from './store.js';
+import { StructuralEmbedder } from './structural-embedder.js';
 import { createVectorIndex, fitted, type MaintainedVectorIndex } from './vector-kind.js';
 import { WorkspaceWatcher } from './workspace-watch.js';
 
@@ -201,11 +204,16 @@ export class CodeIndex {
     const call = new SemanticCall();
     const present = new Set<string>();
     const counts = { indexed: 0, unchanged: 0, skipped: 0, excluded: 0 };
-    for (const [i, entry] of scope.entries.entries()) {
-      const outcome = exclude.has(entry.relPath) ? 'excluded' : await this.refreshFile(entry, call);
-      if (outcome !== 'skipped') present.add(entry.relPath);
-      counts[outcome]++;
-      progress.update(i + 1);
+    const pooled = this.startPool(scope.entries.filter((entry) => !exclude.has(entry.relPath) && this.needsReading(entry)));
+    try {
+      for (const [i, entry] of scope.entries.entries()) {
+        const outcome = exclude.has(entry.relPath) ? 'excluded' : await this.refreshFile(entry, call, pooled);
+        if (outcome !== 'skipped') present.add(entry.relPath);
+        counts[outcome]++;
+        progress.update(i + 1);
+      }
+    } finally {
+      await pooled?.return();
     }
     progress.finish();
     // Watched, only the changed paths can be gone; walked, whatever the walk did not find.
@@ -224,40 +232,74 @@ export class CodeIndex {
     this.watcher?.close();
   }
 
-  /** `skipped`: unreadable, or generated (a marker in its first lines). */
-  private async refreshFile(entry: SourceEntry, call: SemanticCall): Promise<'indexed' | 'unchanged' | 'skipped'> {
+  /** Whether a file's size or modification time differs from what the index recorded (or it is new). */
+  private needsReading(entry: SourceEntry): boolean {
     const known = this.catalog.file(entry.relPath);
-    if (known && known.size === entry.size && known.mtimeMs === entry.mtimeMs) return 'unchanged';
-    const text = await readSourceText(entry.absPath);
-    if (text === undefined || hasGeneratedMarker(text)) return 'skipped';
-    const hash = contentHash(text);
-    if (known?.hash === hash) {
-      this.catalog.touchFile(entry.relPath, entry.size, entry.mtimeMs);
-      this.dirty = true;
-      return 'unchanged';
-    }
-    await this.indexFile(entry.relPath, createSourceFile(entry.relPath, text, entry.language), hash, entry, call);
-    return 'indexed';
+    return !(known && known.size === entry.size && known.mtimeMs === entry.mtimeMs);
   }
 
-  /** Chunks and embeds `file`, then swaps its old chunks for the new ones. */
+  /**
+   * Worker threads that prepare the files a refresh must read, in their
+   * order, when there are enough of them to pay for starting the workers
+   * (a full build, a branch switch); undefined to prepare them here.
+   */
+  private startPool(entries: readonly SourceEntry[]): AsyncGenerator<PoolOutcome, void, undefined> | undefined {
+    const { embedder, identity, parallel } = this.settings;
+    if (parallel.threads < 2 || entries.length < parallel.minFiles || !(embedder instanceof StructuralEmbedder)) return undefined;
+    const jobs = entries.map((entry) => this.jobFor(entry));
+    return prepareInPool(jobs, { chunking: identity.chunking, embedder: embedder.options }, parallel.threads);
+  }
+
+  private jobFor(entry: SourceEntry): PrepareJob {
+    const knownHash = this.catalog.file(entry.relPath)?.hash;
+    return { absPath: entry.absPath, relPath: entry.relPath, language: entry.language, ...(knownHash ? { knownHash } : {}) };
+  }
+
+  /**
+   * `skipped`: unreadable, or generated (a marker in its first lines). With
+   * `pooled`, the file's prepared outcome is the pool's next one (the pool
+   * got the files that need reading, in walk order).
+   */
+  private async refreshFile(
+    entry: SourceEntry,
+    call: SemanticCall,
+    pooled?: AsyncGenerator<PoolOutcome, void, undefined>,
+  ): Promise<'indexed' | 'unchanged' | 'skipped'> {
+    if (!this.needsReading(entry)) return 'unchanged';
+    const { embedder, identity } = this.settings;
+    let prepared = pooled && (await pooled.next()).value;
+    if (!prepared || prepared.kind === 'failed') prepared = await prepareFile(this.jobFor(entry), identity.chunking, embedder);
+    switch (prepared.kind) {
+      case 'skipped':
+        return 'skipped';
+      case 'same':
+        this.catalog.touchFile(entry.relPath, entry.size, entry.mtimeMs);
+        this.dirty = true;
+        return 'unchanged';
+      case 'chunked':
+        await this.applyChunked(entry.relPath, prepared, entry, call);
+        return 'indexed';
+    }
+  }
+
+  /** Chunks and embeds a parsed file, then swaps its old chunks for the new ones. */
   private async indexFile(rel: string, file: SourceFile, hash: string, stat: SourceEntry | undefined, call: SemanticCall): Promise<Chunk[]> {
     const { embedder, identity } = this.settings;
-    const tokenized = chunkFileWithTokens(file, rel, identity.chunking);
-    // Embed before touching the index, so a failing embedder leaves the old entries in place.
-    const inputs = tokenized.map((t) => ({ text: t.chunk.text, tokens: t.tokens }));
-    const vectors = inputs.length === 0 ? [] : await embedder.embed(inputs);
-    if (vectors.length !== tokenized.length || vectors.some((v) => v.length !== embedder.dimensions)) {
-      throw new Error(`embedder ${embedder.id} returned malformed vectors for ${rel}`);
-    }
-    const semanticVectors = await this.semantic?.embed(call, inputs.map((input) => input.text), `indexing ${rel}`);
-    const records = tokenized.map((t) => toRecord(t, this.catalog.allocateLabel()));
-    const record = { hash, size: stat?.size ?? -1, mtimeMs: stat?.mtimeMs ?? -1, chunks: records };
+    // Embedded before touching the index, so a failing embedder leaves the old entries in place.
+    return this.applyChunked(rel, await chunkAndEmbed(file, rel, hash, identity.chunking, embedder), stat, call);
+  }
+
+  /** Swaps a file's old chunks for the prepared ones, once its semantic vectors (if any) are made. */
+  private async applyChunked(rel: string, prepared: ChunkedFile, stat: SourceEntry | undefined, call: SemanticCall): Promise<Chunk[]> {
+    const { chunks, vectors } = prepared;
+    const semanticVectors = await this.semantic?.embed(call, chunks.map((c) => c.chunk.text), `indexing ${rel}`);
+    const records = chunks.map((c) => toRecord(c, this.catalog.allocateLabel()));
+    const record = { hash: prepared.hash, size: stat?.size ?? -1, mtimeMs: stat?.mtimeMs ?? -1, chunks: records };
     this.dropLabels(this.catalog.setFile(rel, record));
     records.forEach((chunk, i) => this.vectors.add(chunk.label, vectors[i]!));
     if (semanticVectors) this.semantic?.addAll(records.map((chunk) => chunk.label), semanticVectors);
     this.dirty = true;
-    return tokenized.map((t) => t.chunk);
+    return chunks.map((c) => c.chunk);
   }
 
   private forgetFile(rel: string): void {

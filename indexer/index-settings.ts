@@ -4,6 +4,7 @@
  * the file selection kept apart for the walk and for `indexSource`.
  */
 import path from 'node:path';
+import { defaultThreads } from './build-pool.js';
 import { resolveChunkOptions } from './chunker.js';
 import type { CodeIndexOptions } from './code-index-types.js';
 import type { Embedder } from './embedder.js';
@@ -21,7 +22,11 @@ export interface IndexSettings {
   readonly maxFileBytes: number;
   readonly selection: FileSelection;
   readonly watch: boolean;
+  readonly parallel: { readonly threads: number; readonly minFiles: number };
 }
+
+/** Files a refresh must read before it starts worker threads; see `CodeIndexOptions.parallel`. */
+export const PARALLEL_MIN_FILES = 200;
 
 /** Checks and resolves `options`; throws for a relative root. */
 export function resolveIndexSettings(options: CodeIndexOptions): IndexSettings {
@@ -40,6 +45,7 @@ export function resolveIndexSettings(options: CodeIndexOptions): IndexSettings {
     storeDir: options.storeDir ?? path.join(root, '.review-guard', 'index'),
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     watch: options.watch ?? false,
+    parallel: { threads: options.parallel?.threads ?? defaultThreads(), minFiles: options.parallel?.minFiles ?? PARALLEL_MIN_FILES },
     selection: { ...(include ? { include } : {}), ...(exclude ? { exclude } : {}), ...(gitignore !== undefined ? { gitignore } : {}) },
   };
 }

@@ -28,6 +28,6 @@ export {
   type SourceEntry,
   type WalkOptions,
 } from './file-walk.js';
-export { fuseRankings, RRF_K } from './fusion.js';
+export { compareIds, fuseRankings, RRF_K } from './fusion.js';
 export { StoreLockedError, type StoreLockOptions } from './store-lock.js';
 export { literalAgreement, literalValues } from './literals.js';

@@ -26,6 +26,8 @@ export class StructuralEmbedder implements Embedder {
   readonly dimensions: number;
   private readonly minN: number;
   private readonly maxN: number;
+  /** The options it was made with, defaults filled in: enough to make an equal embedder elsewhere (a worker). */
+  readonly options: Required<StructuralEmbedderOptions>;
 
   constructor(options: StructuralEmbedderOptions = {}) {
     this.dimensions = options.dimensions ?? 512;
@@ -38,6 +40,7 @@ export class StructuralEmbedder implements Embedder {
       throw new Error(`structural embedder: need 1 ≤ minN ≤ maxN, got ${this.minN}..${this.maxN}`);
     }
     this.id = `structural-v2-${this.dimensions}-n${this.minN}-${this.maxN}`;
+    this.options = { dimensions: this.dimensions, minN: this.minN, maxN: this.maxN };
   }
 
   embed(inputs: readonly EmbedInput[]): Promise<Float32Array[]> {

@@ -4,7 +4,7 @@
  * rule runs); a rule that throws is contained and reported, never fatal.
  */
 import type { z } from 'zod';
-import { collectDeclarations, type SourceFile } from '../syntax/index.js';
+import type { SourceFile } from '../syntax/index.js';
 import { formatMessage, SEVERITIES, type Rule, type RuleViolation, type Severity } from './define-rule.js';
 import { getRule, RULE_IDS } from './index.js';
 
@@ -63,7 +63,7 @@ export function validateRuleSettings(settings: RuleSettings): void {
 export function runRules(file: SourceFile, settings: RuleSettings): RuleResult[] {
   const enabled = resolveRules(settings).filter(({ rule }) => rule.check);
   if (enabled.length === 0) return [];
-  const declarations = collectDeclarations(file);
+  const declarations = file.declarations;
   return enabled.flatMap(({ rule, severity, options }) => {
     try {
       const violations = rule.check!({ file, declarations, options });

@@ -8,7 +8,6 @@ export { countCodeLines, createSourceFile, splitLines, tokenText, type SourceFil
 export {
   boundName,
   qualifiedName,
-  collectDeclarations,
   FUNCTION_VALUE_TYPES,
   isFunctionValue,
   isParameterUsed,

@@ -1,21 +1,15 @@
 /**
  * @fileoverview A parsed file as rules and the indexer see it: text, lines,
- * the syntax tree, its leaf tokens and which lines hold code. Built once per
+ * the syntax tree, its leaf tokens, its declarations and which lines hold code. Built once per
  * file so every rule and the chunker share one parse.
  */
+import { DeclarationWalker } from './declarations/visit.js';
+import type { Declaration } from './declarations/types.js';
 import type { LanguageId } from './languages.js';
 import { parseTree, type SyntaxNode, type Tree } from './parse.js';
+import { TokenSink, type Token } from './tokens.js';
 
-/** A leaf of the syntax tree. Offsets are UTF-16 indexes into the text. */
-export interface Token {
-  readonly type: string;
-  readonly startIndex: number;
-  readonly endIndex: number;
-  /** 0-based rows of the first and the last character. */
-  readonly startRow: number;
-  readonly endRow: number;
-  readonly isComment: boolean;
-}
+export type { Token } from './tokens.js';
 
 export interface SourceFile {
   readonly path: string;
@@ -26,23 +20,27 @@ export interface SourceFile {
   readonly root: SyntaxNode;
   /** All leaves in source order, comments included. */
   readonly tokens: readonly Token[];
+  /** Every named declaration, in source order (see declarations/). */
+  readonly declarations: readonly Declaration[];
   /** `codeLines[row]` is 1 when that 0-based row holds code. */
   readonly codeLines: Uint8Array;
   readonly codeLineCount: number;
 }
 
-// Shebangs count as comments, as in ESLint.
-const COMMENT_TYPES = new Set(['comment', 'html_comment', 'hash_bang_line']);
-
-/** Parses `text` and classifies its lines. */
+/**
+ * Parses `text`, then one cursor walk collects its tokens and declarations
+ * (a third of indexing time is walking trees), and classifies its lines.
+ */
 export function createSourceFile(path: string, text: string, language: LanguageId): SourceFile {
   const tree = parseTree(text, language);
   const lines = splitLines(text);
-  const tokens = collectTokens(tree, text, language);
+  const sink = new TokenSink(text);
+  const declarations = Object.freeze(new DeclarationWalker().run(tree, language, sink));
+  const tokens = sink.tokens;
   const codeLines = classifyCodeLines(lines, tokens);
   let codeLineCount = 0;
   for (const flag of codeLines) codeLineCount += flag;
-  return { path, language, text, lines, tree, root: tree.rootNode, tokens, codeLines, codeLineCount };
+  return { path, language, text, lines, tree, root: tree.rootNode, tokens, declarations, codeLines, codeLineCount };
 }
 
 /**
@@ -57,68 +55,6 @@ export function splitLines(text: string): string[] {
 /** The text of a token. */
 export function tokenText(file: SourceFile, token: Token): string {
   return file.text.slice(token.startIndex, token.endIndex);
-}
-
-// Per language, by node type id: the type name and whether it is a comment.
-const tokenTypes = new Map<LanguageId, Array<{ readonly type: string; readonly isComment: boolean }>>();
-
-/**
- * The leaves of `tree` in source order. Rows come from counting `\n` in
- * `text` as the walk moves forward (tree-sitter rows break at `\n` only),
- * so no position object is made per leaf.
- */
-function collectTokens(tree: Tree, text: string, language: LanguageId): Token[] {
-  let types = tokenTypes.get(language);
-  if (!types) tokenTypes.set(language, (types = []));
-  const tokens: Token[] = [];
-  const cursor = tree.walk();
-  // Row of offset `at`, and the first `\n` at or after `at` (-1: none).
-  let at = 0;
-  let row = 0;
-  let newline = text.indexOf('\n');
-  const rowOf = (offset: number): number => {
-    if (offset < at) {
-      at = 0;
-      row = 0;
-      newline = text.indexOf('\n');
-    }
-    while (newline !== -1 && newline < offset) {
-      row++;
-      newline = text.indexOf('\n', newline + 1);
-    }
-    at = offset;
-    return row;
-  };
-  // Iterative pre-order walk: a cursor avoids allocating a node per step.
-  for (;;) {
-    if (cursor.gotoFirstChild()) continue;
-    // A leaf: zero-width leaves are MISSING nodes inserted by error recovery.
-    const startIndex = cursor.startIndex;
-    const endIndex = cursor.endIndex;
-    if (endIndex > startIndex) {
-      const id = cursor.nodeTypeId;
-      let info = types[id];
-      if (!info) {
-        const type = cursor.nodeType;
-        info = types[id] = { type, isComment: COMMENT_TYPES.has(type) };
-      }
-      const startRow = rowOf(startIndex);
-      const endPositionRow = rowOf(endIndex);
-      // A token ending in a newline ends at column 0 of the next row.
-      const endsLine = text.charCodeAt(endIndex - 1) === 10;
-      tokens.push({
-        type: info.type,
-        startIndex,
-        endIndex,
-        startRow,
-        endRow: endsLine && endPositionRow > startRow ? endPositionRow - 1 : endPositionRow,
-        isComment: info.isComment,
-      });
-    }
-    while (!cursor.gotoNextSibling()) {
-      if (!cursor.gotoParent()) return tokens;
-    }
-  }
 }
 
 /**

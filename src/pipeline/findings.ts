@@ -3,6 +3,7 @@
  * in the source, the fingerprint and the rule's catalog defaults.
  */
 import { createHash } from 'node:crypto';
+import { compareIds } from '../../indexer/index.js';
 import { formatMessage } from '../../rules/define-rule.js';
 import { getRule } from '../../rules/index.js';
 import type { Finding, RelatedCode, Severity } from './schemas.js';
@@ -50,7 +51,7 @@ const SEVERITY_ORDER: Readonly<Record<Severity, number>> = { error: 0, warning: 
 export function sortFindings(findings: Finding[]): Finding[] {
   return findings.sort(
     (a, b) =>
-      a.file.localeCompare(b.file) ||
+      compareIds(a.file, b.file) ||
       (a.line ?? 0) - (b.line ?? 0) ||
       SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity],
   );

@@ -1,7 +1,8 @@
 /**
- * @fileoverview The cursor walk that finds declarations: one pass per file,
- * handing each node of a declaring type to `visit` (see visit.ts) and keeping
- * a stack of frames for the ancestors of the node being visited.
+ * @fileoverview The one cursor walk a file gets: it hands each leaf to the
+ * token sink (tokens.ts) and each node of a declaring type to `visit` (see
+ * visit.ts), keeping a stack of frames for the ancestors of the node being
+ * visited.
  *
  * The walk is linear in the size of the tree: nodes are read through a
  * TreeCursor (a node object is only made for node types that declare
@@ -9,8 +10,8 @@
  * open node that has a JSX descendant as the walk leaves it.
  */
 import type { LanguageId } from '../languages.js';
-import type { SyntaxNode, TreeCursor } from '../parse.js';
-import type { SourceFile } from '../source-file.js';
+import type { SyntaxNode, Tree, TreeCursor } from '../parse.js';
+import { isCommentType, type TokenSink } from '../tokens.js';
 import { bindingName, WRAPPERS } from './names.js';
 import { FUNCTION_VALUE_TYPES, type Declaration, type Modifier } from './types.js';
 
@@ -67,6 +68,7 @@ type Role = 'pass' | 'jsx' | 'declares' | 'keep' | 'propertyName';
 interface TypeInfo {
   readonly name: string;
   readonly role: Role;
+  readonly isComment: boolean;
 }
 
 // Per language, by node type id: reading a type id is cheaper than reading a type name.
@@ -84,7 +86,7 @@ function typeInfo(table: TypeInfo[], id: number, cursor: TreeCursor): TypeInfo {
       else if (DECLARING_TYPES.has(name)) role = 'declares';
       else if (name === 'assignment_expression') role = 'keep';
     }
-    info = table[id] = { name, role };
+    info = table[id] = { name, role, isComment: isCommentType(name) };
   }
   return info;
 }
@@ -102,15 +104,16 @@ export abstract class CursorWalker {
   protected container: string | undefined;
   protected jsxTargets: Set<Modifier>[] | undefined;
 
-  run(file: SourceFile): Declaration[] {
-    let table = typeTables.get(file.language);
-    if (!table) typeTables.set(file.language, (table = []));
-    const cursor = file.tree.walk();
+  /** Walks `tree`, handing its leaves to `tokens`; returns the declarations. */
+  run(tree: Tree, language: LanguageId, tokens: TokenSink): Declaration[] {
+    let table = typeTables.get(language);
+    if (!table) typeTables.set(language, (table = []));
+    const cursor = tree.walk();
     const frames = this.frames;
     // Iterative pre-order walk: declarations come out in source order, outer first.
     for (;;) {
       const parent = frames[frames.length - 1];
-      const { name: type, role } = typeInfo(table, cursor.nodeTypeId, cursor);
+      const { name: type, role, isComment } = typeInfo(table, cursor.nodeTypeId, cursor);
       if (parent && parent.firstChildType === undefined) parent.firstChildType = type;
       this.container = parent?.container;
       this.jsxTargets = undefined;
@@ -128,6 +131,7 @@ export abstract class CursorWalker {
         frames.push({ type, node, firstChildType: undefined, container, jsxTargets, hasJsx: false });
         continue;
       }
+      tokens.leaf(cursor, type, isComment);
       while (!cursor.gotoNextSibling()) {
         if (!cursor.gotoParent()) return this.out;
         this.leave();

@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { chunkFile, chunkFileWithTokens, type Chunk } from '../../indexer/chunker.js';
-import { collectDeclarations } from '../../syntax/index.js';
 import { SMALL_REPO, parse } from './support.js';
 
 const summary = (chunks: readonly Chunk[]): string[] => chunks.map((c) => `${c.kind} ${c.symbol} ${c.startLine}-${c.endLine}`);
@@ -147,7 +146,7 @@ describe('chunkFile', () => {
     const file = parse(
       `const handlers = {\n  onClick: (values: number[], limit: number, factor: number) => {\n${BODY}\n  },\n  nested: { deep(values: number[], limit: number, factor: number) {\n${BODY}\n  } },\n};\n`,
     );
-    const kernel = collectDeclarations(file)
+    const kernel = file.declarations
       .filter((d) => d.kind === 'method')
       .map((d) => (d.container ? `${d.container}.${d.name}` : d.name));
     assert.deepEqual(chunkFile(file, 'a.ts').map((c) => c.symbol), ['handlers.onClick', 'handlers.nested.deep']);

@@ -2,7 +2,7 @@
  * @fileoverview Test helpers: parse a snippet and run one rule on it the way
  * the engine does (options through the rule's own schema).
  */
-import { collectDeclarations, createSourceFile, type LanguageId, type SourceFile } from '../../syntax/index.js';
+import { createSourceFile, type LanguageId, type SourceFile } from '../../syntax/index.js';
 import type { Rule, RuleViolation } from '../../rules/define-rule.js';
 
 const EXTENSIONS: Readonly<Record<LanguageId, string>> = { typescript: 'ts', tsx: 'tsx', javascript: 'js' };
@@ -15,7 +15,7 @@ export function parse(text: string, language: LanguageId = 'typescript'): Source
 /** Runs `rule` on `text` with `options` parsed by the rule's schema. */
 export function check(rule: Rule, text: string, options: unknown = {}, language: LanguageId = 'typescript'): RuleViolation[] {
   const file = parse(text, language);
-  return rule.check!({ file, declarations: collectDeclarations(file), options: rule.meta.options.parse(options) });
+  return rule.check!({ file, declarations: file.declarations, options: rule.meta.options.parse(options) });
 }
 
 /** `count` lines produced by `line(i)`, newline-terminated. */

@@ -2,19 +2,19 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   boundName,
-  collectDeclarations,
   createSourceFile,
   FUNCTION_VALUE_TYPES,
   isFunctionValue,
   isParameterUsed,
   type Declaration,
+  type SourceFile,
   type SyntaxNode,
 } from '../../syntax/index.js';
 
 type Language = 'typescript' | 'tsx' | 'javascript';
 
 function declarations(text: string, language: Language = 'typescript'): readonly Declaration[] {
-  return collectDeclarations(createSourceFile('x', text, language));
+  return createSourceFile('x', text, language).declarations;
 }
 
 /** `kind name [modifiers]` per declaration, for compact tables. */
@@ -83,13 +83,10 @@ describe('declarations', () => {
     assert.deepEqual(params.map((p) => [p.name, isParameterUsed(p)]), [['used', true], ['_unused', false]]);
   });
 
-  it('is computed once per SourceFile and cannot be changed', () => {
+  it('are part of the SourceFile and cannot be changed', () => {
     const file = createSourceFile('x.ts', 'function f(a: number) { return a; }', 'typescript');
-    const first = collectDeclarations(file);
-    assert.equal(collectDeclarations(file), first);
-    assert.ok(Object.isFrozen(first));
-    // Another parse of the same text is another file.
-    assert.notEqual(collectDeclarations(createSourceFile('x.ts', file.text, 'typescript')), first);
+    assert.deepEqual(file.declarations.map((d) => d.name), ['f', 'a']);
+    assert.ok(Object.isFrozen(file.declarations));
   });
 
   it('walks the tree once, without parent lookups or descendant searches', () => {
@@ -99,10 +96,11 @@ describe('declarations', () => {
     for (let i = 0; i < depth; i++) code += `function f${i}() {\n  const v${i} = () => {\n`;
     code += 'return <div />;\n';
     for (let i = 0; i < depth; i++) code += '};\n}\n';
-    const file = createSourceFile('x.tsx', code, 'tsx');
-    const calls = countNodeCalls(file.root, ['parent', 'descendantsOfType'], () => collectDeclarations(file));
+    const sample = createSourceFile('x.tsx', 'f();', 'tsx').root;
+    let file: SourceFile | undefined;
+    const calls = countNodeCalls(sample, ['parent', 'descendantsOfType'], () => (file = createSourceFile('x.tsx', code, 'tsx')));
     assert.deepEqual(calls, { parent: 0, descendantsOfType: 0 });
-    const found = collectDeclarations(file);
+    const found = file!.declarations;
     assert.equal(found.length, depth * 2);
     assert.ok(found.every((d) => d.modifiers.has('rendersJsx')), 'JSX at the bottom renders in every enclosing function');
   });

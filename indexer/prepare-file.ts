@@ -1,0 +1,72 @@
+/**
+ * @fileoverview The per-file half of indexing, apart from the index itself:
+ * read a file, skip it when generated, hash it, and when its content is new
+ * parse, chunk and structurally embed it. Pure work on one file, so it runs
+ * the same on the index's thread and on build-pool workers; the index then
+ * applies the result (labels, catalog, vectors) on its own thread.
+ */
+import { createSourceFile, type LanguageId, type SourceFile } from '../syntax/index.js';
+import { chunkFileWithTokens, type Chunk, type ChunkOptions } from './chunker.js';
+import type { Embedder } from './embedder.js';
+import { readSourceText } from './file-walk.js';
+import { hasGeneratedMarker } from './generated.js';
+import { contentHash } from './hash.js';
+
+/** A file to prepare, and the content hash the index holds for it (if any). */
+export interface PrepareJob {
+  readonly absPath: string;
+  readonly relPath: string;
+  readonly language: LanguageId;
+  readonly knownHash?: string;
+}
+
+/** One chunk with its offsets in the file text (what a catalog record keeps). */
+export interface PreparedChunk {
+  readonly chunk: Chunk;
+  readonly textStart: number;
+  readonly textEnd: number;
+}
+
+/** A file chunked and embedded: one structural vector per chunk, in chunk order. */
+export interface ChunkedFile {
+  readonly hash: string;
+  readonly chunks: readonly PreparedChunk[];
+  readonly vectors: readonly Float32Array[];
+}
+
+/**
+ * What preparing found: `skipped` (unreadable, binary or generated),
+ * `same` (content hash equals `knownHash`: nothing to re-embed) or `chunked`.
+ */
+export type PreparedFile =
+  | { readonly kind: 'skipped' }
+  | { readonly kind: 'same'; readonly hash: string }
+  | ({ readonly kind: 'chunked' } & ChunkedFile);
+
+/** Reads and prepares one file of the workspace. */
+export async function prepareFile(job: PrepareJob, chunking: ChunkOptions, embedder: Embedder): Promise<PreparedFile> {
+  const text = await readSourceText(job.absPath);
+  if (text === undefined || hasGeneratedMarker(text)) return { kind: 'skipped' };
+  const hash = contentHash(text);
+  if (hash === job.knownHash) return { kind: 'same', hash };
+  const file = createSourceFile(job.relPath, text, job.language);
+  return { kind: 'chunked', ...(await chunkAndEmbed(file, job.relPath, hash, chunking, embedder)) };
+}
+
+/** Chunks and embeds a parsed file; throws when the embedder returns malformed vectors. */
+export async function chunkAndEmbed(
+  file: SourceFile,
+  relPath: string,
+  hash: string,
+  chunking: ChunkOptions,
+  embedder: Embedder,
+): Promise<ChunkedFile> {
+  const tokenized = chunkFileWithTokens(file, relPath, chunking);
+  const inputs = tokenized.map((t) => ({ text: t.chunk.text, tokens: t.tokens }));
+  const vectors = inputs.length === 0 ? [] : await embedder.embed(inputs);
+  if (vectors.length !== tokenized.length || vectors.some((v) => v.length !== embedder.dimensions)) {
+    throw new Error(`embedder ${embedder.id} returned malformed vectors for ${relPath}`);
+  }
+  const chunks = tokenized.map(({ chunk, textStart, textEnd }) => ({ chunk, textStart, textEnd }));
+  return { hash, chunks, vectors };
+}
