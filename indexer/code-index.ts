@@ -127,7 +127,7 @@ export class CodeIndex {
       if (this.catalog.file(rel)?.hash === hash) return chunkFile(file, rel, identity.chunking);
       // Record the disk stat only when the disk holds this text, so refresh re-checks otherwise.
       const entry = await sourceEntry(path.join(root, ...rel.split('/')), rel);
-      const onDisk = entry !== undefined && (await readSourceText(entry.absPath)) === file.text;
+      const onDisk = entry !== undefined && readSourceText(entry.absPath) === file.text;
       return this.indexFile(rel, file, hash, onDisk ? entry : undefined, new SemanticCall());
     });
   }

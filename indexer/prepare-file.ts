@@ -45,7 +45,7 @@ export type PreparedFile =
 
 /** Reads and prepares one file of the workspace. */
 export async function prepareFile(job: PrepareJob, chunking: ChunkOptions, embedder: Embedder): Promise<PreparedFile> {
-  const text = await readSourceText(job.absPath);
+  const text = readSourceText(job.absPath);
   if (text === undefined || hasGeneratedMarker(text)) return { kind: 'skipped' };
   const hash = contentHash(text);
   if (hash === job.knownHash) return { kind: 'same', hash };

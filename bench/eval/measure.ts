@@ -46,7 +46,7 @@ export async function measureUnit(
   keepText: boolean,
 ): Promise<QueryResult[]> {
   const { chunk } = unit;
-  const file = await parseCorpusFile(corpus, unit);
+  const file = parseCorpusFile(corpus, unit);
   const fn = file && locateFunction(file, unit.textStart, unit.textEnd, chunk.startLine - 1, chunk.endLine - 1);
   const language = unit.language;
   if (!file || !fn) return types.map((type) => ({ id: chunk.id, type, language, skipped: 'no function node' }));

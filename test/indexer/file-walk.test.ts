@@ -72,9 +72,9 @@ describe('readSourceText', () => {
   it('reads text, and refuses binary or missing files', async () => {
     await put(root.path, 'a.ts', 'const é = "ü";\n');
     await put(root.path, 'bin.ts', Buffer.from([0x63, 0x00, 0x64]));
-    assert.equal(await readSourceText(join(root.path, 'a.ts')), 'const é = "ü";\n');
-    assert.equal(await readSourceText(join(root.path, 'bin.ts')), undefined);
-    assert.equal(await readSourceText(join(root.path, 'gone.ts')), undefined);
+    assert.equal(readSourceText(join(root.path, 'a.ts')), 'const é = "ü";\n');
+    assert.equal(readSourceText(join(root.path, 'bin.ts')), undefined);
+    assert.equal(readSourceText(join(root.path, 'gone.ts')), undefined);
   });
 
   it('describes one file without following links', async () => {
