@@ -6,7 +6,7 @@
 import { countCodeLines, type SourceFile } from '../syntax/index.js';
 import { findUnits, type ChunkKind, type CodeUnit } from './chunk-units.js';
 import { tokensHash } from './hash.js';
-import { normalizeRange } from './normalize.js';
+import { normalizeRanges } from './normalize.js';
 
 export type { ChunkKind } from './chunk-units.js';
 
@@ -61,19 +61,20 @@ export function chunkFileWithTokens(file: SourceFile, relPath: string, options?:
   const { minCodeLines, minTokens } = resolveChunkOptions(options);
   const occurrences = new Map<string, number>();
   const out: TokenizedChunk[] = [];
-  for (const unit of findUnits(file)) {
-    const startRow = unit.node.startPosition.row;
-    const endRow = unit.node.endPosition.row;
-    if (countCodeLines(file, startRow, endRow) < minCodeLines) continue;
-    const tokens = normalizeRange(file, unit.node.startIndex, unit.node.endIndex);
-    if (tokens.length < minTokens) continue;
+  const units = findUnits(file).filter(
+    (unit) => countCodeLines(file, unit.node.startPosition.row, unit.node.endPosition.row) >= minCodeLines,
+  );
+  const normalised = normalizeRanges(file, units.map((unit) => [unit.node.startIndex, unit.node.endIndex] as const));
+  units.forEach((unit, i) => {
+    const tokens = normalised[i]!;
+    if (tokens.length < minTokens) return;
     // Whole lines: the snippet shows indentation and `export const` prefixes.
     const lineStart = file.text.lastIndexOf('\n', unit.node.startIndex - 1) + 1;
     const newline = file.text.indexOf('\n', unit.node.endIndex);
     const lineEnd = newline === -1 ? file.text.length : newline - (file.text[newline - 1] === '\r' ? 1 : 0);
     const text = file.text.slice(lineStart, lineEnd);
     out.push({ chunk: makeChunk(relPath, unit, text, tokens, occurrences), tokens, textStart: lineStart, textEnd: lineEnd });
-  }
+  });
   return out;
 }
 

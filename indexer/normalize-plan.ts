@@ -67,17 +67,45 @@ interface TypeEntry {
 }
 const typeTables = new Map<string, TypeEntry[]>();
 
-/**
- * Plans the normalisation of the leaves of `file` starting in [start, end).
- * One TreeCursor walk; node objects are only made for the few node types
- * that declare names, and ancestors are read from the walk's own stack.
- */
+/** A plan being built for one range. */
+interface RangePlan {
+  readonly start: number;
+  readonly end: number;
+  readonly declared: Set<string>;
+  readonly ownNames: Set<string>;
+  readonly erased: Array<[number, number]>;
+  readonly leaves: NameLeaf[];
+  readonly replace: Map<number, string[]>;
+}
+
+/** Plans the normalisation of the leaves of `file` starting in [start, end); see `planRanges`. */
 export function planRange(file: SourceFile, start: number, end: number): NormalizePlan {
-  const declared = new Set<string>();
-  const ownNames = new Set<string>();
-  const erased: Array<[number, number]> = [];
-  const leaves: NameLeaf[] = [];
-  const replace = new Map<number, string[]>();
+  return planRanges(file, [[start, end]])[0]!;
+}
+
+/**
+ * Plans the normalisation of several ranges of `file` (each plan as
+ * `planRange` would make it), in one TreeCursor walk: nested ranges (a
+ * class and its methods) share the walk of their nodes instead of walking
+ * them once per range. Ranges must be nested or disjoint, as syntax nodes
+ * are. Node objects are only made for the few node types that declare
+ * names, and ancestors are read from the walk's own stack.
+ */
+export function planRanges(file: SourceFile, ranges: ReadonlyArray<readonly [number, number]>): NormalizePlan[] {
+  const plans = ranges.map(([start, end]): RangePlan => ({
+    start,
+    end,
+    declared: new Set(),
+    ownNames: new Set(),
+    erased: [],
+    leaves: [],
+    replace: new Map(),
+  }));
+  // Outer ranges first where they start together, so `active` is a chain from the outermost.
+  const pending = [...plans].sort((a, b) => a.start - b.start || b.end - a.end);
+  let next = 0;
+  // The ranges the current node starts in: it is "inside" each of them.
+  const active: RangePlan[] = [];
   const text = file.text;
   let table = typeTables.get(file.language);
   if (!table) typeTables.set(file.language, (table = []));
@@ -97,33 +125,42 @@ export function planRange(file: SourceFile, start: number, end: number): Normali
     return entry;
   };
 
+  // Brings `active` to the ranges holding `offset`; the walk moves forward, so ranges are passed once.
+  const enter = (offset: number): void => {
+    while (active.length > 0 && active[active.length - 1]!.end <= offset) active.pop();
+    while (next < pending.length && pending[next]!.start <= offset) {
+      const range = pending[next++]!;
+      if (range.end > offset) {
+        while (active.length > 0 && active[active.length - 1]!.end < range.end) active.pop();
+        active.push(range);
+      }
+    }
+  };
+
   // Visits the cursor's node; leaves the cursor where it found it.
   const visit = (): void => {
     const nodeStart = cursor.startIndex;
     const nodeEnd = cursor.endIndex;
     const depth = types.length;
     const first = depth > 0 && firstTypes[depth - 1] === undefined;
-    if (nodeEnd <= start || nodeStart >= end) {
+    enter(nodeStart);
+    const inside = active.length > 0;
+    if (!inside && (next >= pending.length || pending[next]!.start >= nodeEnd)) {
       if (first) firstTypes[depth - 1] = entryOf().name;
       return;
     }
     const entry = entryOf();
     const type = entry.name;
     if (first) firstTypes[depth - 1] = type;
-    const inside = nodeStart >= start;
     if (inside) {
       if (ERASED_TYPES.has(type)) {
-        erased.push([nodeStart, nodeEnd]);
+        for (const plan of active) plan.erased.push([nodeStart, nodeEnd]);
         return;
       }
-      if (entry.named && PLANNED_TYPES.has(type)) {
-        const node = cursor.currentNode;
-        collectDeclared(node, type, depth > 0 ? starts[depth - 1]! : undefined, start, declared, ownNames);
-        if (type === 'arrow_function') dropLoneParameterParens(node, replace);
-      }
+      if (entry.named && PLANNED_TYPES.has(type)) planNode(cursor.currentNode, type, depth > 0 ? starts[depth - 1] : undefined);
     }
     if (!cursor.gotoFirstChild()) {
-      if (inside && entry.isName) leaves.push(nameLeaf(type, nodeStart, text.slice(nodeStart, nodeEnd)));
+      if (inside && entry.isName) addLeaf(type, nodeStart, text.slice(nodeStart, nodeEnd));
       return;
     }
     types.push(type);
@@ -144,10 +181,11 @@ export function planRange(file: SourceFile, start: number, end: number): Normali
 
   // At a cast's first child: visits its value and erases the rest, or returns false when it has none.
   const castValue = (castEnd: number): boolean => {
+    const holders = [...active];
     do {
       if (!cursor.nodeIsNamed) continue;
       visit();
-      erased.push([cursor.endIndex, castEnd]);
+      for (const plan of holders) plan.erased.push([cursor.endIndex, castEnd]);
       leave();
       return true;
     } while (cursor.gotoNextSibling());
@@ -156,20 +194,42 @@ export function planRange(file: SourceFile, start: number, end: number): Normali
     return false;
   };
 
-  const nameLeaf = (type: string, leafStart: number, leafText: string): NameLeaf => {
+  // What a node of a planned type declares, for every range it is inside of.
+  const planNode = (node: SyntaxNode, type: string, containerStart: number | undefined): void => {
+    if (MEMBER_UNITS.has(type)) {
+      // The member is the unit when its container starts outside the range.
+      const name = memberName(node);
+      if (name === undefined || containerStart === undefined) return;
+      for (const plan of active) if (containerStart < plan.start) plan.ownNames.add(name);
+      return;
+    }
+    const names = declaredNames(node, type);
+    for (const plan of active) for (const name of names) plan.declared.add(name);
+    if (type === 'arrow_function') {
+      const dropped = loneParameterParens(node);
+      for (const plan of active) for (const offset of dropped) plan.replace.set(offset, []);
+    }
+  };
+
+  const addLeaf = (type: string, leafStart: number, leafText: string): void => {
     const depth = types.length;
     const parentType = types[depth - 1];
-    let ownNameSite = false;
-    if (parentType !== undefined && MEMBER_UNITS.has(parentType)) ownNameSite = (depth > 1 ? starts[depth - 2]! : start) < start;
+    // A member's own name: where the member is declared, when the member is the unit (its container starts outside the range).
+    const memberSite = parentType !== undefined && MEMBER_UNITS.has(parentType);
+    const containerStart = memberSite && depth > 1 ? starts[depth - 2]! : undefined;
     // The object of a member expression is its first child.
-    else if (parentType === 'member_expression') ownNameSite = firstTypes[depth - 1] === 'this';
-    return { type, startIndex: leafStart, text: leafText, ownNameSite };
+    const thisMember = !memberSite && parentType === 'member_expression' && firstTypes[depth - 1] === 'this';
+    for (const plan of active) {
+      const ownNameSite = memberSite ? (containerStart ?? plan.start) < plan.start : thisMember;
+      plan.leaves.push({ type, startIndex: leafStart, text: leafText, ownNameSite });
+    }
   };
 
   visit();
-  for (const leaf of leaves) replace.set(leaf.startIndex, mapName(leaf, declared, ownNames));
-  erased.sort((a, b) => a[0] - b[0]);
-  return { replace, erased };
+  return plans.map((plan) => {
+    for (const leaf of plan.leaves) plan.replace.set(leaf.startIndex, mapName(leaf, plan.declared, plan.ownNames));
+    return { replace: plan.replace, erased: plan.erased.sort((a, b) => a[0] - b[0]) };
+  });
 }
 
 // Leaves `mapName` maps.
@@ -195,46 +255,40 @@ const PLANNED_TYPES = new Set([
   'ERROR',
 ]);
 
-/** Adds the names `node` binds to `declared` (and the unit's own member name to `ownNames`). */
-function collectDeclared(
-  node: SyntaxNode,
-  type: string,
-  containerStart: number | undefined,
-  start: number,
-  declared: Set<string>,
-  ownNames: Set<string>,
-): void {
-  if (NAMED_DECLARATIONS.has(type)) {
+/** The names `node` (of a planned type other than a member unit) binds. */
+function declaredNames(node: SyntaxNode, type: string): string[] {
+  const out = new Set<string>();
+  if (NAMED_DECLARATIONS.has(type) || type === 'type_parameter') {
     const name = node.childForFieldName('name');
-    if (name) declared.add(name.text);
+    if (name) out.add(name.text);
   } else if (type === 'variable_declarator') {
-    bindingNames(node.childForFieldName('name'), declared);
+    bindingNames(node.childForFieldName('name'), out);
   } else if (type === 'formal_parameters') {
     for (const param of node.namedChildren) {
-      bindingNames(param.childForFieldName('pattern') ?? param, declared);
+      bindingNames(param.childForFieldName('pattern') ?? param, out);
     }
   } else if (type === 'arrow_function') {
     const param = node.childForFieldName('parameter');
-    if (param) declared.add(param.text);
+    if (param) out.add(param.text);
   } else if (type === 'catch_clause') {
-    bindingNames(node.childForFieldName('parameter'), declared);
+    bindingNames(node.childForFieldName('parameter'), out);
   } else if (type === 'for_in_statement' && node.childForFieldName('kind')) {
-    bindingNames(node.childForFieldName('left'), declared);
-  } else if (type === 'type_parameter') {
-    const name = node.childForFieldName('name');
-    if (name) declared.add(name.text);
+    bindingNames(node.childForFieldName('left'), out);
   } else if (type === 'ERROR') {
     // Recovery from incomplete code keeps `function f` / `class C` as loose leaves.
     for (let i = 0; i + 1 < node.childCount; i++) {
       const keyword = node.child(i)!.type;
       const next = node.child(i + 1)!;
-      if ((keyword === 'function' || keyword === 'class') && next.type.endsWith('identifier')) declared.add(next.text);
+      if ((keyword === 'function' || keyword === 'class') && next.type.endsWith('identifier')) out.add(next.text);
     }
-  } else if (MEMBER_UNITS.has(type)) {
-    // The member is the unit when its container starts outside the range.
-    const name = node.childForFieldName('name') ?? node.childForFieldName('key') ?? node.childForFieldName('property');
-    if (containerStart !== undefined && containerStart < start && name && NAME_LEAVES.has(name.type)) ownNames.add(name.text);
   }
+  return [...out];
+}
+
+/** The plain name of a member unit (method, object key, field), if it has one. */
+function memberName(node: SyntaxNode): string | undefined {
+  const name = node.childForFieldName('name') ?? node.childForFieldName('key') ?? node.childForFieldName('property');
+  return name && NAME_LEAVES.has(name.type) ? name.text : undefined;
 }
 
 /** The names a binding pattern binds (not its keys, not its default values). */
@@ -262,10 +316,10 @@ function bindingNames(pattern: SyntaxNode | null, out: Set<string>): void {
   }
 }
 
-/** `(x) =>` reads like `x =>`: the parentheses of a single plain parameter are formatting. */
-function dropLoneParameterParens(arrow: SyntaxNode, replace: Map<number, string[]>): void {
+/** `(x) =>` reads like `x =>`: the offsets of the parentheses of a single plain parameter, which are formatting. */
+function loneParameterParens(arrow: SyntaxNode): number[] {
   const params = arrow.childForFieldName('parameters');
-  if (!params || params.namedChildCount !== 1) return;
+  if (!params || params.namedChildCount !== 1) return [];
   const param = params.namedChildren[0]!;
   const plain =
     param.type === 'identifier' ||
@@ -273,10 +327,8 @@ function dropLoneParameterParens(arrow: SyntaxNode, replace: Map<number, string[
       param.childForFieldName('pattern')?.type === 'identifier' &&
       !param.childForFieldName('value') &&
       param.namedChildren.every((c) => c.type === 'identifier' || c.type === 'type_annotation'));
-  if (!plain) return;
-  for (const child of params.children) {
-    if (child.type === '(' || child.type === ')') replace.set(child.startIndex, []);
-  }
+  if (!plain) return [];
+  return params.children.filter((child) => child.type === '(' || child.type === ')').map((child) => child.startIndex);
 }
 
 /** The tokens a name leaf becomes. */

@@ -8,7 +8,7 @@
  * carry the structure and what the code touches (see normalize-plan.ts).
  */
 import { createSourceFile, type LanguageId, type SourceFile, type Token } from '../syntax/index.js';
-import { planRange } from './normalize-plan.js';
+import { planRange, planRanges, type NormalizePlan } from './normalize-plan.js';
 
 /** Placeholder tokens of the normalised stream. */
 export const NORMALISED = { identifier: 'ID', string: 'STR', number: 'NUM', regex: 'RE' } as const;
@@ -27,8 +27,19 @@ const QUOTES = new Set(['"', "'"]);
  * type, which for keywords and punctuation is their text.
  */
 export function normalizeRange(file: SourceFile, start: number, end: number): string[] {
+  return applyPlan(file, start, end, planRange(file, start, end));
+}
+
+/**
+ * `normalizeRange` of each range, planned in one walk of the file (see
+ * `planRanges`); ranges must be nested or disjoint, as syntax nodes are.
+ */
+export function normalizeRanges(file: SourceFile, ranges: ReadonlyArray<readonly [number, number]>): string[][] {
+  return planRanges(file, ranges).map((plan, i) => applyPlan(file, ranges[i]![0], ranges[i]![1], plan));
+}
+
+function applyPlan(file: SourceFile, start: number, end: number, plan: NormalizePlan): string[] {
   const out: string[] = [];
-  const plan = planRange(file, start, end);
   const tokens = file.tokens;
   let erasedAt = 0;
   let inRegexTail = false;
