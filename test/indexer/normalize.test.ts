@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { declarationCore, normalizeFile, normalizeRange, normalizeSnippet } from '../../indexer/normalize.js';
+import { declarationCore, normalizeFile, normalizeRange, normalizeRanges, normalizeSnippet } from '../../indexer/normalize.js';
 import { parse } from './support.js';
 
 const stream = (code: string, path?: string): string => normalizeFile(parse(code, path)).join(' ');
@@ -29,6 +29,23 @@ describe('normalizeRange / normalizeFile', () => {
     assert.notEqual(stream(removeTag), stream(dropOwner));
     assert.equal(stream(removeTag), stream(renamed));
     assert.notEqual(stream('function make(d) { return new ZodString(d); }'), stream('function make(d) { return new ZodNumber(d); }'));
+  });
+
+  it('normalises nested and disjoint ranges in one walk exactly as one range at a time', () => {
+    const file = parse(
+      'export class Store<T> {\n  get(key: string): T | undefined { return this.items.get(key) as T; }\n' +
+        '  put = (key: string, value: T) => { const old = this.get(key); this.items.set(key, value); return old; };\n}\n' +
+        'function load(path: string) { const read = (p) => fs.readFileSync(p, "utf8") satisfies string; return read(path); }\n',
+    );
+    const ranges = ['class', 'get(', 'put =', 'function load', '(p) =>'].map((marker) => {
+      const node = file.root.descendantForIndex(file.text.indexOf(marker));
+      const unit = marker === 'class' || marker === 'function load' ? node.parent! : marker === '(p) =>' ? node.parent!.parent! : node.parent!;
+      return [unit.startIndex, unit.endIndex] as const;
+    });
+    assert.deepEqual(
+      normalizeRanges(file, ranges),
+      ranges.map(([start, end]) => normalizeRange(file, start, end)),
+    );
   });
 
   it('erases a method\'s own name, also where it calls itself through this', () => {
