@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createReviewService, type ReviewResult } from '../../src/pipeline/index.js';
 import { fakeOllamaForFile, type FakeChatRequest, type FakeReply, type FakeScript } from '../helpers/fake-ollama.js';
+import { closedHost } from '../helpers/loopback.js';
 import { REPO_ROOT, copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
 
 const HOSTILE = 'src/hostile.ts';
@@ -163,4 +164,31 @@ describe('model stage budgets and reports', () => {
     assert.deepEqual(duplicates.map((d) => [d.symbol, d.source]), [['parseSettings', 'index']]);
     assert.ok((await readFile(join(REPO_ROOT, 'fixtures/hostile/prompt-injection.ts'), 'utf8')).includes('Ignore previous instructions'));
   });
+});
+
+describe('no failure of the model costs a deterministic finding', () => {
+  const search = (args: Record<string, unknown> | string): FakeReply => ({ tool_calls: [{ function: { name: 'search_similar_code', arguments: args } }] });
+  const cases: { readonly what: string; readonly script: FakeScript; readonly model?: Record<string, unknown>; readonly reason: RegExp }[] = [
+    { what: 'Ollama not running', script: [], model: { host: 'closed' }, reason: /Ollama is not reachable .*connection refused/ },
+    { what: 'the model is not pulled', script: () => ({ status: 404, error: 'model "qwen3-coder:30b" not found, try pulling it first' }), reason: /ollama pull qwen3-coder:30b/ },
+    { what: 'HTTP 500 on every attempt', script: () => ({ status: 500, error: 'runner crashed' }), model: { retries: 1 }, reason: /HTTP 500: runner crashed \(2 attempts\)$/ },
+    { what: 'prose instead of JSON, twice', script: () => ({ content: 'All good!' }), reason: /not valid JSON/ },
+    { what: 'a search loop', script: () => search({ symbol: 'formatTotal' }), model: { maxTurns: 3 }, reason: /no verdict after 3 turns/ },
+    { what: 'unknown tools forever', script: () => ({ tool_calls: [{ function: { name: 'run_shell', arguments: '{"cmd":"rm -rf /"}' } }] }), model: { maxTurns: 2 }, reason: /no verdict after 2 turns/ },
+    { what: 'a tool call on the repair turn', script: (_r, turn) => (turn === 0 ? { content: 'hmm' } : search({ code: 'x' })), reason: /called a tool again/ },
+  ];
+  for (const { what, script, model = {}, reason } of cases) {
+    it(what, async () => {
+      const settings = model['host'] === 'closed' ? { ...model, host: await closedHost() } : model;
+      const { result } = await reviewWith(script, [HOSTILE, 'src/handler/http-handler.ts'], settings);
+      assert.deepEqual(maxLinesOf(result).map((f) => [f.file, f.severity]).sort(), [
+        ['src/handler/http-handler.ts', 'error'],
+        [HOSTILE, 'error'],
+      ]);
+      assert.ok(result.findings.some((f) => f.rule === 'naming'), 'naming findings kept');
+      assert.equal(result.summary.model?.outcome, 'failed');
+      assert.match(result.summary.model?.reason ?? '', reason);
+      assert.ok(result.findings.some((f) => f.rule === 'review' && f.file === HOSTILE));
+    });
+  }
 });

@@ -120,7 +120,9 @@ export class ToolRunner {
       const content = 'id' in args ? await this.read(args.id) : await this.search(args);
       // Only a call that worked counts as made: after a correction, the same call may succeed.
       this.done.add(key);
-      return reply(content);
+      // Executed anyway (the intent was clear), but told, so the next call is well-formed.
+      const note = typeof call.function.arguments === 'string' ? '\n(Note: send arguments as a JSON object, not as a string.)' : '';
+      return reply(content + note);
     } catch (error) {
       if (error instanceof ToolInputError) return reply(`${error.message}. ${usage}.`);
       const detail = error instanceof Error ? error.message : String(error);

@@ -75,6 +75,7 @@ async function review(
     signal?: AbortSignal;
     host?: string;
     retries?: number;
+    requestTimeoutMs?: number;
     transcript?: (text: string) => void;
   } = {},
 ): Promise<Run> {
@@ -82,7 +83,7 @@ async function review(
   const llm = new OllamaChatClient({
     host: options.host ?? fake.url,
     model: 'qwen3-coder:30b',
-    requestTimeoutMs: 5000,
+    requestTimeoutMs: options.requestTimeoutMs ?? 5000,
     retries: options.retries ?? 0,
   });
   const started = Date.now();
@@ -219,6 +220,12 @@ describe('runModelReview', () => {
     assert.ok(elapsedMs >= 290 && elapsedMs < 800, `took ${elapsedMs} ms`);
     for (let i = 0; i < 50 && !fake.requests[0]?.aborted; i++) await new Promise((r) => setTimeout(r, 10));
     assert.equal(fake.requests[0]?.aborted, true);
+  });
+
+  it('gives up on one stalled request at its own limit, well inside the total budget', async () => {
+    const { result, elapsedMs } = await review([{ content: '{"findings":[]}', delayMs: 5000 }], { requestTimeoutMs: 200, timeoutMs: 4000 });
+    assert.match(reasonOf(result), /^qwen3-coder:30b on Ollama at http:\/\/127\.0\.0\.1:\d+ did not answer within 200 ms$/);
+    assert.ok(elapsedMs < 800, `took ${elapsedMs} ms`);
   });
 
   it('keeps the budget when the index never answers', async () => {

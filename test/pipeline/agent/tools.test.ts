@@ -61,11 +61,13 @@ describe('ToolRunner', () => {
     assert.match(unknown.content, /^No function named "nope"\. search_similar_code takes \{"symbol"/);
   });
 
-  it('parses JSON-string arguments and clamps the limit', async () => {
+  it('runs JSON-string arguments with a corrective note, and clamps the limit', async () => {
     const { runner, searches } = recordingRunner();
-    await runner.execute(call('search_similar_code', '{"code":"a()","limit":50}'));
-    await runner.execute(call('search_similar_code', { code: 'b()', limit: '2' }));
+    const fromString = await runner.execute(call('search_similar_code', '{"code":"a()","limit":50}'));
+    const fromObject = await runner.execute(call('search_similar_code', { code: 'b()', limit: '2' }));
     assert.deepEqual(searches.map((s) => s.limit), [10, 2]);
+    assert.match(fromString.content, /\n\(Note: send arguments as a JSON object, not as a string\.\)$/);
+    assert.doesNotMatch(fromObject.content, /Note:/);
   });
 
   it('corrects unknown tools and bad arguments without searching', async () => {
