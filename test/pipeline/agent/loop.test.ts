@@ -235,12 +235,16 @@ describe('runModelReview', () => {
     assert.ok(elapsedMs < 800, `took ${elapsedMs} ms`);
   });
 
-  it('stops when the caller aborts', async () => {
+  it('stops when the caller aborts, hanging up on the request', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const { result, elapsedMs } = await review([{ content: '{"findings":[]}', delayMs: 5000 }], { signal: controller.signal });
+    const { result, elapsedMs, fake } = await review([{ content: '{"findings":[]}', delayMs: 5000 }], { signal: controller.signal, retries: 2 });
     assert.equal(reasonOf(result), 'the model review was cancelled');
     assert.ok(elapsedMs < 800, `took ${elapsedMs} ms`);
+    // The cancel reaches the HTTP request (the server sees the client hang up) and is not retried.
+    for (let i = 0; i < 50 && !fake.requests[0]?.aborted; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(fake.requests[0]?.aborted, true);
+    assert.equal(fake.chatRequests().length, 1);
   });
 
   it('clamps a line number outside the file to its last line', async () => {
