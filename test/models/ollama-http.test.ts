@@ -17,7 +17,8 @@ import { closedHost, serveHttp } from '../helpers/loopback.js';
 
 /** One model name for both clients, so that messages naming it can be compared. */
 const MODEL = 'shared-model:1b';
-const TIMEOUT_MS = 150;
+// Long enough that a refused connection is reported as refused even on a loaded machine.
+const TIMEOUT_MS = 400;
 
 const cleanups: (() => Promise<void>)[] = [];
 after(() => Promise.all(cleanups.map((cleanup) => cleanup())));
