@@ -58,3 +58,19 @@ export class InvalidOllamaHostError extends Error {
     super(`${where} "${value}" is not a valid Ollama address (expected host, host:port or a URL such as http://127.0.0.1:11434)`);
   }
 }
+
+/**
+ * `model.host` (or `OLLAMA_HOST`, or the embedder's host) points to another
+ * machine, and the config does not allow sending code there.
+ */
+export class RemoteHostRefusedError extends Error {
+  override readonly name = 'RemoteHostRefusedError';
+
+  constructor(readonly host: string) {
+    super(
+      `refusing to send code to the Ollama host ${host}: it is not on this machine (loopback) and the code under review must not ` +
+        'leave it unless you say so; to allow it, set "model": {"allowRemoteHost": true} in review-guard.config.json, ' +
+        'or point model.host / OLLAMA_HOST at 127.0.0.1',
+    );
+  }
+}

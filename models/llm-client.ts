@@ -39,6 +39,8 @@ export interface ChatResponse {
   readonly message: ChatMessage;
   /** Tokens the model generated for this turn, when the server says. */
   readonly evalCount?: number;
+  /** Tokens of the prompt the model read for this turn (Ollama's `prompt_eval_count`), when the server says. */
+  readonly promptEvalCount?: number;
 }
 
 export interface LlmClient {

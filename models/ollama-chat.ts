@@ -9,6 +9,7 @@ import type { Message, Tool } from 'ollama';
 import { z } from 'zod';
 import { ModelError } from './errors.js';
 import { callOllama } from './ollama-http.js';
+import { assertHostAllowed } from './ollama-host.js';
 import type { ChatMessage, ChatRequest, ChatResponse, LlmClient, ToolSpec } from './llm-client.js';
 
 /** Which model to chat with on which server, and the request settings sent with every turn. */
@@ -22,6 +23,10 @@ export interface OllamaChatOptions {
   readonly keepAlive?: string | number;
   /** Limit for one chat request, including reading the reply. */
   readonly requestTimeoutMs: number;
+  /** Further attempts after a transient failure (see `callOllama`); default 0. */
+  readonly retries?: number;
+  /** Send code to a host that is not this machine; default false (the constructor refuses it). */
+  readonly allowRemoteHost?: boolean;
 }
 
 /** A tool call's arguments as Ollama accepts them: a JSON object, never an array. */
@@ -41,6 +46,7 @@ const ReplySchema = z.object({
       )
       .optional(),
   }),
+  prompt_eval_count: z.number().optional(),
   eval_count: z.number().optional(),
 });
 
@@ -48,14 +54,17 @@ const ReplySchema = z.object({
 export class OllamaChatClient implements LlmClient {
   readonly description: string;
 
+  /** Throws `RemoteHostRefusedError` for a host off this machine unless `allowRemoteHost` is set. */
   constructor(private readonly options: OllamaChatOptions) {
+    assertHostAllowed(options.host, options.allowRemoteHost ?? false);
     this.description = `${options.model} on Ollama at ${options.host}`;
   }
 
   /** One non-streaming chat turn. Throws {@link ModelError} on every failure. */
   async chat(request: ChatRequest): Promise<ChatResponse> {
-    const { host, model, temperature, numCtx, keepAlive, requestTimeoutMs } = this.options;
-    const reply = await callOllama({ host, model, timeoutMs: requestTimeoutMs, signal: request.signal }, (client) =>
+    const { host, model, temperature, numCtx, keepAlive, requestTimeoutMs, retries } = this.options;
+    const call = { host, model, timeoutMs: requestTimeoutMs, signal: request.signal, retries: retries ?? 0 };
+    const reply = await callOllama(call, (client) =>
       client.chat({
         model,
         messages: request.messages.map(toOllamaMessage),
@@ -81,7 +90,7 @@ export class OllamaChatClient implements LlmClient {
         cause: parsed.error,
       });
     }
-    const { message, eval_count: evalCount } = parsed.data;
+    const { message, eval_count: evalCount, prompt_eval_count: promptEvalCount } = parsed.data;
     return {
       message: {
         role: 'assistant',
@@ -89,6 +98,7 @@ export class OllamaChatClient implements LlmClient {
         ...(message.tool_calls?.length ? { tool_calls: message.tool_calls } : {}),
       },
       ...(evalCount !== undefined ? { evalCount } : {}),
+      ...(promptEvalCount !== undefined ? { promptEvalCount } : {}),
     };
   }
 }

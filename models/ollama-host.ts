@@ -3,9 +3,11 @@
  * `OLLAMA_HOST`, so review-guard resolves it here, with the same rules as the
  * `ollama` CLI: a bare host or `host:port` means http and port 11434; a URL
  * with an explicit scheme and no port uses that scheme's port (80/443), as
- * both the CLI and the JS client do; `:port` means 127.0.0.1.
+ * both the CLI and the JS client do; `:port` means 127.0.0.1. Hosts off this
+ * machine are refused unless the config allows them (`assertHostAllowed`).
  */
-import { InvalidOllamaHostError } from './errors.js';
+import { isIP } from 'node:net';
+import { InvalidOllamaHostError, RemoteHostRefusedError } from './errors.js';
 
 export const DEFAULT_OLLAMA_PORT = 11434;
 export const DEFAULT_OLLAMA_HOST = `http://127.0.0.1:${DEFAULT_OLLAMA_PORT}`;
@@ -52,4 +54,33 @@ function explicitPort(address: string): string | undefined {
   const authority = address.slice(address.indexOf('://') + 3).split(/[/?#]/, 1)[0] ?? '';
   const hostPort = authority.slice(authority.lastIndexOf('@') + 1);
   return /:(\d+)$/.exec(hostPort)?.[1];
+}
+
+/**
+ * The address is this machine: `localhost`, 127.0.0.0/8, `::1` (also as an
+ * IPv4-mapped address), or the unspecified `0.0.0.0`/`::` — which is what
+ * `OLLAMA_HOST` often holds for the server's bind address, and which a
+ * client connecting to it reaches on this machine.
+ */
+export function isLocalHost(baseUrl: string): boolean {
+  let hostname: string;
+  try {
+    hostname = new URL(baseUrl).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  const bare = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  if (bare === 'localhost') return true;
+  if (isIP(bare) === 4) return bare.startsWith('127.') || bare === '0.0.0.0';
+  if (isIP(bare) === 6) return bare === '::1' || bare === '::' || /^::ffff:(7f[0-9a-f]{2}:[0-9a-f]{1,4}|127\.)/.test(bare);
+  return false;
+}
+
+/**
+ * The code under review never leaves the machine unless the config says so:
+ * throws {@link RemoteHostRefusedError} for a host that is not local, unless
+ * `allowRemoteHost` is set.
+ */
+export function assertHostAllowed(baseUrl: string, allowRemoteHost: boolean): void {
+  if (!allowRemoteHost && !isLocalHost(baseUrl)) throw new RemoteHostRefusedError(baseUrl);
 }

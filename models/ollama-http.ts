@@ -22,7 +22,17 @@ export interface OllamaCallOptions {
   readonly timeoutMs: number;
   /** The caller's cancellation; an abort by it is reported as `aborted`, not `timeout`. */
   readonly signal?: AbortSignal;
+  /**
+   * Further attempts after a transient failure (connection refused or reset,
+   * a timeout, HTTP 5xx), each with its own `timeoutMs`, after a pause that
+   * doubles from {@link RETRY_BASE_DELAY_MS}; never after a 4xx, a bad reply
+   * or the caller's abort. Default 0.
+   */
+  readonly retries?: number;
 }
+
+/** The pause before the first retry; it doubles for each further one. */
+export const RETRY_BASE_DELAY_MS = 250;
 
 /** What to tell someone whose Ollama does not answer; `model.host` is the config key for the address. */
 const UNREACHABLE_HINT = 'is Ollama running? start it with `ollama serve` or set model.host';
@@ -39,8 +49,57 @@ const ErrorBodySchema = z.object({ error: z.string() });
  * `timeout`, `aborted`, `http` (with `status`, and `modelMissing` when Ollama
  * says the model is not pulled) or `invalid-response` (a 2xx body the client
  * cannot read). Checking the shape of a readable reply is left to the caller.
+ * Transient failures are retried `options.retries` times (see there).
  */
 export async function callOllama<T>(options: OllamaCallOptions, call: (client: Ollama) => Promise<T>): Promise<T> {
+  const retries = options.retries ?? 0;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await callOnce(options, call);
+    } catch (error) {
+      if (attempt >= retries || !isTransient(error) || options.signal?.aborted) throw withAttempts(error, attempt + 1);
+      await pause(RETRY_BASE_DELAY_MS * 2 ** attempt, options.signal).catch(() => {
+        throw new ModelError('aborted', `the request to ${options.model} on Ollama at ${options.host} was cancelled`, { host: options.host });
+      });
+    }
+  }
+}
+
+/** Ollama restarting, loading a model or overloaded: worth another try. A 4xx will say the same again. */
+function isTransient(error: unknown): error is ModelError {
+  if (!(error instanceof ModelError)) return false;
+  return error.kind === 'unreachable' || error.kind === 'timeout' || (error.kind === 'http' && (error.status ?? 0) >= 500);
+}
+
+/** The last failure, saying how often it was tried when that was more than once. */
+function withAttempts(error: unknown, attempts: number): unknown {
+  if (attempts === 1 || !(error instanceof ModelError)) return error;
+  const { kind, host, status, modelMissing } = error;
+  return new ModelError(kind, `${error.message} (${attempts} attempts)`, {
+    host,
+    ...(status !== undefined ? { status } : {}),
+    modelMissing,
+    cause: error,
+  });
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** One attempt: a client whose requests carry this attempt's timeout and the caller's signal. */
+async function callOnce<T>(options: OllamaCallOptions, call: (client: Ollama) => Promise<T>): Promise<T> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   // A client per call: its `fetch` is the only place a signal can be attached.

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { ModelError } from '../../models/errors.js';
 import { callOllama } from '../../models/ollama-http.js';
-import { resolveOllamaHost } from '../../models/ollama-host.js';
+import { assertHostAllowed, resolveOllamaHost } from '../../models/ollama-host.js';
 import { l2Normalize, type EmbedInput, type Embedder } from '../embedder.js';
 import { EmbedderUnavailableError, type EmbedderUnavailableReason } from './errors.js';
 
@@ -25,6 +25,8 @@ export interface OllamaEmbedderOptions {
   readonly batchSize?: number;
   /** How long Ollama keeps the model loaded after a request, e.g. `"10m"`. */
   readonly keepAlive?: string | number;
+  /** Send code to a host that is not this machine; default false (`load` refuses it). */
+  readonly allowRemoteHost?: boolean;
 }
 
 interface Settings {
@@ -55,8 +57,9 @@ export class OllamaEmbedder implements Embedder {
   /**
    * Checks that the server answers and the model embeds, and learns the
    * vector size from one probe text. Throws {@link EmbedderUnavailableError}
-   * (`unreachable`, `model-missing` or `failed`), or `InvalidOllamaHostError`
-   * for an unusable `host`.
+   * (`unreachable`, `model-missing` or `failed`), `InvalidOllamaHostError`
+   * for an unusable `host`, or `RemoteHostRefusedError` for a host off this
+   * machine without `allowRemoteHost`.
    */
   static async load(options: OllamaEmbedderOptions): Promise<OllamaEmbedder> {
     const settings: Settings = {
@@ -66,6 +69,7 @@ export class OllamaEmbedder implements Embedder {
       batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
       keepAlive: options.keepAlive,
     };
+    assertHostAllowed(settings.host, options.allowRemoteHost ?? false);
     if (!Number.isInteger(settings.batchSize) || settings.batchSize < 1) {
       throw new Error(`ollama embedder: batchSize must be a positive integer, got ${settings.batchSize}`);
     }

@@ -12,6 +12,8 @@ export interface CliArgs {
   readonly json: boolean;
   readonly model: boolean;
   readonly rebuild: boolean;
+  /** Show the model transcript on stderr. */
+  readonly verbose: boolean;
   readonly help: boolean;
   readonly version: boolean;
 }
@@ -29,6 +31,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         json: { type: 'boolean', default: false },
         'no-model': { type: 'boolean', default: false },
         rebuild: { type: 'boolean', default: false },
+        verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -45,6 +48,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     json: values.json,
     model: !values['no-model'],
     rebuild: values.rebuild,
+    verbose: values.verbose,
     help: values.help,
     version: values.version,
   };

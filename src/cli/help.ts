@@ -28,7 +28,7 @@ Examples:
 `;
 
 export const COMMAND_HELP: Readonly<Record<string, string>> = {
-  review: `Usage: review-guard review <files...> [--json] [--no-model] [--root DIR]
+  review: `Usage: review-guard review <files...> [--json] [--no-model] [--verbose] [--root DIR]
 
 Reviews the given files (absolute, or relative to the current folder when it
 is inside the workspace root, else to the root): deterministic rules first, then the similarity
@@ -39,6 +39,8 @@ are still reported, with a warning that says why the model stage did not run.
 Options:
   --json        print the result as JSON ({findings, summary})
   --no-model    skip the model stage (rules and index only; fast, offline)
+  --verbose     show the model transcript (prompts, replies, tool calls) on stderr;
+                REVIEW_GUARD_LOG=<file> appends it to a file instead, also for serve
   --root DIR    workspace root
 
 Examples:

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { DEFAULT_MAX_FILE_BYTES } from '../../indexer/index.js';
 import { normalizeOllamaHost } from '../../models/ollama-host.js';
 import { SEVERITIES } from '../../rules/define-rule.js';
-import { DEFAULT_MAX_TURNS } from './agent/index.js';
+import { DEFAULT_MAX_TOOL_CALLS, DEFAULT_MAX_TURNS } from './agent/index.js';
 
 export const CONFIG_FILE_NAME = 'review-guard.config.json';
 
@@ -61,8 +61,14 @@ const ModelConfigSchema = z.strictObject({
   enabled: z.boolean().default(true),
   /** Ollama address (URL, host or host:port); when absent, OLLAMA_HOST, then http://127.0.0.1:11434. */
   host: hostSchema().optional(),
+  /** Send code to an Ollama host off this machine (chat and the Ollama embedder); loopback only unless true. */
+  allowRemoteHost: z.boolean().default(false),
   model: z.string().min(1).default('qwen3-coder:30b'),
   maxTurns: z.number().int().min(1).max(20).default(DEFAULT_MAX_TURNS),
+  /** Tool calls (valid or not) the model may make per reviewed file. */
+  maxToolCalls: z.number().int().min(1).max(50).default(DEFAULT_MAX_TOOL_CALLS),
+  /** Further attempts of a chat request after a transient failure (connection refused, timeout, HTTP 5xx). */
+  retries: z.number().int().min(0).max(5).default(2),
   /** Budget for the whole model stage of one review. */
   timeoutMs: z.number().int().min(1000).max(600_000).default(45_000),
   /** Budget for one chat request. */

@@ -1,32 +1,52 @@
 /**
  * @fileoverview The model stage: run the bounded reviewer loop for one file
  * and keep only findings it may make. The model judges candidates the index
- * returned; a duplicate naming code the index never showed it is dropped.
+ * returned; a duplicate naming code no search in this review returned is
+ * dropped (and counted), and a finding that repeats one of the deterministic
+ * stages is merged into it.
  */
-import type { CodeIndex } from '../../indexer/index.js';
+import type { Chunk, CodeIndex } from '../../indexer/index.js';
 import type { ModelErrorKind } from '../../models/errors.js';
 import type { LlmClient } from '../../models/llm-client.js';
 import type { SourceFile } from '../../syntax/index.js';
-import { runModelReview, type AgentCandidate, type CandidateSource, type ModelFinding } from './agent/index.js';
+import {
+  runModelReview,
+  ToolInputError,
+  Transcript,
+  type AgentCandidate,
+  type CandidateSource,
+  type ModelFinding,
+  type RunStats,
+  type TranscriptSink,
+} from './agent/index.js';
 import { reuseSuggestion, type FindingDraft } from './findings.js';
 import type { Severity } from './schemas.js';
 
 export interface ModelStageOptions {
   readonly llm: LlmClient;
   readonly maxTurns: number;
+  readonly maxToolCalls: number;
   /** What is left of the review's model budget. */
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
   /** Configured severity per model-judged rule; 'off' drops its findings. */
   readonly severityOf: (rule: string, proposed: Severity) => Severity | 'off';
+  /** The reviewed file's indexed chunks, for searches by symbol name. */
+  readonly chunks?: readonly Chunk[];
+  readonly transcript?: TranscriptSink;
 }
 
+/** What the run used, and how many duplicate findings named code no search returned. */
+export type ModelStageStats = Omit<RunStats, 'seenCandidates'> & { readonly droppedDuplicates: number };
+
 export type ModelStageResult =
-  | { readonly status: 'completed'; readonly drafts: FindingDraft[] }
-  | { readonly status: 'incomplete'; readonly reason: string; readonly cause?: ModelErrorKind };
+  | { readonly status: 'completed'; readonly drafts: FindingDraft[]; readonly stats: ModelStageStats }
+  | { readonly status: 'incomplete'; readonly reason: string; readonly cause?: ModelErrorKind; readonly stats: ModelStageStats };
 
 // A same-file hit this close is the query's own code, already indexed.
 const SELF_MATCH_SCORE = 0.98;
+// Names listed when the model asks for a symbol the file does not declare.
+const MAX_LISTED_NAMES = 20;
 
 /** Reviews `file` with the model; `known` are findings earlier stages made. */
 export async function runModelStage(
@@ -36,42 +56,71 @@ export async function runModelStage(
   known: readonly FindingDraft[],
   options: ModelStageOptions,
 ): Promise<ModelStageResult> {
-  const candidates: CandidateSource = {
-    async search(code, limit) {
-      if (!index) return [];
-      const found = await index.search({ code, language: file.language }, limit + 1);
-      return found.filter((c) => !(c.file === relPath && c.score >= SELF_MATCH_SCORE)).slice(0, limit);
-    },
-  };
   const result = await runModelReview({
     llm: options.llm,
-    candidates,
+    candidates: candidateSource(index, relPath, file, options.chunks ?? []),
     file: { path: relPath, text: file.text },
     maxTurns: options.maxTurns,
+    maxToolCalls: options.maxToolCalls,
     timeoutMs: options.timeoutMs,
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.transcript ? { transcript: options.transcript } : {}),
   });
   if (result.status === 'incomplete') {
-    return { status: 'incomplete', reason: result.reason, ...(result.cause ? { cause: result.cause } : {}) };
+    const { reason, cause } = result;
+    return { status: 'incomplete', reason, ...(cause ? { cause } : {}), stats: statsOf(result, 0) };
   }
+  const transcript = new Transcript(relPath, options.transcript);
   const drafts: FindingDraft[] = [];
+  let droppedDuplicates = 0;
   for (const finding of result.findings) {
-    const draft = toDraft(finding, relPath, result.seenCandidates, options);
-    if (draft && !alreadyKnown(draft, known)) drafts.push(draft);
+    const severity = options.severityOf(finding.rule, finding.severity);
+    if (severity === 'off') continue;
+    const draft = toDraft(finding, severity, result.seenCandidates);
+    if (!draft) {
+      droppedDuplicates++;
+      transcript.note(`dropped a duplicate finding that names no candidate a search returned: ${JSON.stringify(finding)}`);
+    } else if (!alreadyKnown(draft, known)) drafts.push(draft);
   }
-  return { status: 'completed', drafts };
+  return { status: 'completed', drafts, stats: statsOf(result, droppedDuplicates) };
 }
 
-function toDraft(
-  finding: ModelFinding,
-  relPath: string,
-  seen: readonly AgentCandidate[],
-  options: ModelStageOptions,
-): FindingDraft | undefined {
-  const severity = options.severityOf(finding.rule, finding.severity);
-  if (severity === 'off') return undefined;
+function statsOf(run: RunStats, droppedDuplicates: number): ModelStageStats {
+  const { turns, toolCalls, promptTokens, outputTokens, elapsedMs } = run;
+  return { turns, toolCalls, promptTokens, outputTokens, elapsedMs, droppedDuplicates };
+}
+
+/** The index as the model's tools see it: search by code or by a name declared in the reviewed file, read by id. */
+function candidateSource(index: CodeIndex | undefined, relPath: string, file: SourceFile, chunks: readonly Chunk[]): CandidateSource {
+  return {
+    async search(query, limit) {
+      if (!index) return [];
+      if ('symbol' in query) {
+        const chunk = chunks.find((c) => c.symbol === query.symbol) ?? chunks.find((c) => c.symbol.endsWith(`.${query.symbol}`));
+        if (!chunk) throw new ToolInputError(unknownSymbol(query.symbol, relPath, chunks));
+        // The chunk's own range is excluded by the index.
+        return index.search({ chunk }, limit);
+      }
+      const found = await index.search({ code: query.code, language: file.language }, limit + 1);
+      return found.filter((c) => !(c.file === relPath && c.score >= SELF_MATCH_SCORE)).slice(0, limit);
+    },
+    async read(id) {
+      const code = index?.readCode(id);
+      return code && { text: code.text, changed: code.changed };
+    },
+  };
+}
+
+function unknownSymbol(symbol: string, relPath: string, chunks: readonly Chunk[]): string {
+  const names = chunks.slice(0, MAX_LISTED_NAMES).map((c) => c.symbol);
+  const known = names.length > 0 ? `; searchable names there: ${names.join(', ')}` : '';
+  return `No indexed function, method or class named "${symbol}" in ${relPath}${known}. For other code, pass its source as "code"`;
+}
+
+/** A draft, or undefined for a duplicate that names no candidate the model was shown. */
+function toDraft(finding: ModelFinding, severity: Severity, seen: readonly AgentCandidate[]): FindingDraft | undefined {
   const base = {
-    file: relPath,
+    file: finding.file,
     rule: finding.rule,
     severity,
     source: 'model' as const,

@@ -11,7 +11,9 @@ import { runRules, type RuleSettings } from '../../rules/engine.js';
 import { createSourceFile, languageForPath, type SourceFile } from '../../syntax/index.js';
 import type { Config } from './config-schema.js';
 import { catalogMessage, sortFindings, toFindings, type FindingDraft } from './findings.js';
+import type { TranscriptSink } from './agent/index.js';
 import { searchDuplicates } from './index-stage.js';
+import { ModelStageTally } from './model-summary.js';
 import type { FileStatus, ReviewRequest, ReviewResult, Severity } from './schemas.js';
 import { readWorkspaceFile } from './workspace.js';
 
@@ -35,6 +37,8 @@ export interface ReviewDeps {
   readonly onEvent?: (event: ReviewEvent) => void;
   /** What the caller wants the user to know about this review (index rebuilt, embedder missing). */
   readonly notices?: () => Promise<readonly string[]>;
+  /** Receives the model transcript (CLI `--verbose`, the debug log). */
+  readonly transcript?: TranscriptSink;
 }
 
 interface ParsedFile {
@@ -45,10 +49,11 @@ interface ParsedFile {
   chunks?: readonly Chunk[];
 }
 
-/** The model stage's budget and health, shared by the files of one review. */
+/** The model stage's budget, health and totals, shared by the files of one review. */
 interface ModelBudget {
   deadline?: number;
   unavailable?: string;
+  readonly tally: ModelStageTally;
 }
 
 /** Reviews every requested file; bad entries are reported per file, never fatal to the batch. */
@@ -64,7 +69,7 @@ export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<
 
   const index = await indexBatch(deps, parsed);
   if (index) await findDuplicates(deps, index, parsed);
-  const budget: ModelBudget = {};
+  const budget: ModelBudget = { tally: new ModelStageTally() };
   for (const [i, entry] of parsed.entries()) {
     deps.onEvent?.({ type: 'file', file: entry.relPath, index: i, total: parsed.length });
     await reviewFile(deps, entry, index, budget);
@@ -75,7 +80,13 @@ export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<
   const counts = { error: 0, warning: 0, info: 0 };
   for (const f of findings) counts[f.severity]++;
   const notices = (await deps.notices?.()) ?? [];
-  const summary = { files: statuses, counts, durationMs: Date.now() - started, ...(notices.length ? { notices: [...notices] } : {}) };
+  const summary = {
+    files: statuses,
+    counts,
+    durationMs: Date.now() - started,
+    ...(notices.length ? { notices: [...notices] } : {}),
+    ...(parsed.length > 0 ? { model: budget.tally.summary(deps.llm !== undefined) } : {}),
+  };
   return { findings, summary };
 }
 
@@ -153,6 +164,7 @@ async function reviewWithModel(
   const remaining = budget.deadline - Date.now();
   const skipReason = budget.unavailable ?? (remaining <= 0 ? 'the model stage used up its time budget (model.timeoutMs)' : undefined);
   if (skipReason) {
+    budget.tally.fail(skipReason);
     pushReviewWarning(deps, entry, 'incomplete', skipReason);
     return 'incomplete';
   }
@@ -161,25 +173,32 @@ async function reviewWithModel(
     client = await llm();
   } catch (error) {
     budget.unavailable = error instanceof Error ? error.message : String(error);
+    budget.tally.fail(budget.unavailable);
     pushReviewWarning(deps, entry, 'incomplete', budget.unavailable);
     return 'incomplete';
   }
+  budget.tally.usedModel(client.description);
   deps.onEvent?.({ type: 'stage', file: entry.relPath, stage: 'model' });
   // Imported here: a review without the model stage never loads the agent.
   const { runModelStage } = await import('./model-stage.js');
   const outcome = await runModelStage(index, entry.relPath, entry.file, entry.drafts, {
     llm: client,
     maxTurns: deps.config.model.maxTurns,
+    maxToolCalls: deps.config.model.maxToolCalls,
     timeoutMs: remaining,
     ...(deps.signal ? { signal: deps.signal } : {}),
     severityOf: (rule, proposed) => severityFor(deps.ruleSettings, rule, proposed),
+    ...(entry.chunks ? { chunks: entry.chunks } : {}),
+    ...(deps.transcript ? { transcript: deps.transcript } : {}),
   });
+  budget.tally.add(outcome.stats);
   if (outcome.status === 'completed') {
     entry.drafts.push(...outcome.drafts);
     return 'completed';
   }
   // Unreachable or refusing (e.g. model not pulled): asking again for the next file would only repeat it.
   if (outcome.cause === 'unreachable' || outcome.cause === 'http') budget.unavailable = outcome.reason;
+  budget.tally.fail(outcome.reason);
   pushReviewWarning(deps, entry, 'incomplete', outcome.reason);
   return 'incomplete';
 }

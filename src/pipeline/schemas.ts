@@ -39,12 +39,31 @@ export const FileStatusSchema = z.object({
   model: z.enum(['completed', 'incomplete', 'disabled', 'not-run']).optional(),
 });
 
+/** What the model stage did in one review, over all its files. */
+export const ModelStageSummarySchema = z.object({
+  outcome: z.enum(['ok', 'skipped', 'failed']).describe('ok: every file judged; skipped: the stage is off; failed: see reason.'),
+  reason: z.string().optional(),
+  /** Which model on which host, when a client was made. */
+  model: z.string().optional(),
+  /** The prompt file the model was given (models/prompts/<version>.md). */
+  promptVersion: z.string(),
+  turns: z.number().int(),
+  toolCalls: z.number().int(),
+  /** Tokens as Ollama counted them (prompt_eval_count, eval_count). */
+  promptTokens: z.number().int(),
+  outputTokens: z.number().int(),
+  elapsedMs: z.number().int(),
+  /** Duplicate findings dropped because they named code no search in this review returned. */
+  droppedDuplicates: z.number().int(),
+});
+
 export const ReviewSummarySchema = z.object({
   files: z.array(FileStatusSchema),
   counts: z.object({ error: z.number().int(), warning: z.number().int(), info: z.number().int() }),
   durationMs: z.number().int(),
   /** Things to know about this review that are not findings (e.g. the index was rebuilt). */
   notices: z.array(z.string()).optional(),
+  model: ModelStageSummarySchema.optional(),
 });
 
 export const ReviewResultSchema = z.object({
@@ -67,5 +86,6 @@ export type Finding = z.infer<typeof FindingSchema>;
 export type RelatedCode = z.infer<typeof RelatedCodeSchema>;
 export type FileStatus = z.infer<typeof FileStatusSchema>;
 export type ReviewSummary = z.infer<typeof ReviewSummarySchema>;
+export type ModelStageSummary = z.infer<typeof ModelStageSummarySchema>;
 export type ReviewResult = z.infer<typeof ReviewResultSchema>;
 export type ReviewRequest = z.infer<typeof ReviewRequestSchema>;

@@ -18,5 +18,9 @@ export function loadSemanticEmbedder(semantic: SemanticConfig, config: Config, r
       allowDownload: semantic.allowDownload,
     });
   }
-  return OllamaEmbedder.load({ model: semantic.model, host: resolveOllamaHost(semantic.host ?? config.model.host, env) });
+  return OllamaEmbedder.load({
+    model: semantic.model,
+    host: resolveOllamaHost(semantic.host ?? config.model.host, env),
+    allowRemoteHost: config.model.allowRemoteHost,
+  });
 }

@@ -8,8 +8,10 @@
 import { join } from 'node:path';
 import { CodeIndex, StructuralEmbedder, type Embedder, type IndexStats } from '../../indexer/index.js';
 import type { LlmClient } from '../../models/llm-client.js';
+import type { TranscriptSink } from './agent/index.js';
 import type { SemanticConfig } from './config-schema.js';
 import { loadConfig, type LoadedConfig } from './config.js';
+import { debugLogSink, teeSinks } from './debug-log.js';
 import { review, type ReviewEvent } from './review.js';
 import type { ReviewRequest, ReviewResult } from './schemas.js';
 
@@ -18,6 +20,8 @@ export interface ReviewOptions {
   readonly model?: boolean;
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: ReviewEvent) => void;
+  /** Receives the model transcript of this review (CLI `--verbose`); `REVIEW_GUARD_LOG` adds a file. */
+  readonly transcript?: TranscriptSink;
 }
 
 export interface ReviewService {
@@ -52,6 +56,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
   const loaded = await loadConfig(root);
   const { config } = loaded;
   const env = options.env ?? process.env;
+  const debugLog = debugLogSink(env, root);
   let llm: LlmClient | undefined;
   // Built on first use, so a bad OLLAMA_HOST never stops --no-model runs or indexing;
   // the pipeline reports a bad host as a model-stage warning next to the rule findings.
@@ -103,6 +108,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
     loaded,
     review(request, reviewOptions = {}) {
       const useModel = reviewOptions.model !== false && config.model.enabled;
+      const transcript = teeSinks(reviewOptions.transcript, debugLog);
       return review(request, {
         root,
         config,
@@ -122,6 +128,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
         notices: takeNotices,
         ...(reviewOptions.signal ? { signal: reviewOptions.signal } : {}),
         ...(reviewOptions.onEvent ? { onEvent: reviewOptions.onEvent } : {}),
+        ...(transcript ? { transcript } : {}),
       });
     },
     async updateIndex(indexOptions = {}) {
@@ -144,6 +151,8 @@ async function createLlmClient(loaded: LoadedConfig, env: NodeJS.ProcessEnv): Pr
     model: model.model,
     temperature: model.temperature,
     requestTimeoutMs: model.requestTimeoutMs,
+    retries: model.retries,
+    allowRemoteHost: model.allowRemoteHost,
     ...(model.numCtx !== undefined ? { numCtx: model.numCtx } : {}),
     ...(model.keepAlive !== undefined ? { keepAlive: model.keepAlive } : {}),
   });

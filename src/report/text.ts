@@ -26,6 +26,8 @@ export function formatText(result: ReviewResult): string {
     if (status.status !== 'reviewed') out.push(`${status.file}: ${status.status}: ${status.reason ?? ''}`.trimEnd());
   }
   for (const notice of result.summary.notices ?? []) out.push(`note: ${notice}`);
+  const model = modelLine(result);
+  if (model) out.push(model);
   out.push(summaryLine(result));
   return out.join('\n');
 }
@@ -36,4 +38,15 @@ function summaryLine(result: ReviewResult): string {
   const total = counts.error + counts.warning + counts.info;
   if (total === 0) return `No findings in ${reviewed} file(s) (${durationMs} ms).`;
   return `${total} finding(s): ${counts.error} error, ${counts.warning} warning, ${counts.info} info in ${reviewed} reviewed file(s) (${durationMs} ms).`;
+}
+
+/** What the model stage did, when it ran: outcome, turns, tool calls, tokens, time and prompt version. */
+function modelLine(result: ReviewResult): string | undefined {
+  const model = result.summary.model;
+  if (!model || model.outcome === 'skipped') return undefined;
+  const used =
+    `${model.turns} turn(s), ${model.toolCalls} tool call(s), ${model.promptTokens + model.outputTokens} tokens, ` +
+    `${model.elapsedMs} ms, prompt ${model.promptVersion}` +
+    (model.droppedDuplicates > 0 ? `, ${model.droppedDuplicates} unfounded duplicate(s) dropped` : '');
+  return model.outcome === 'ok' ? `model: ok (${used})` : `model: failed: ${model.reason ?? 'unknown reason'} (${used})`;
 }

@@ -2,8 +2,10 @@
  * @fileoverview A fake Ollama server for tests: a real HTTP server on
  * 127.0.0.1 speaking the subset of the Ollama API that the `ollama` JS client
  * uses (`/api/chat` non-streaming and NDJSON streaming, `/api/tags`,
- * `/api/version`, `/api/embed`, `GET /`). Chat replies are scripted; every
- * request is recorded, including whether the client hung up before the reply.
+ * `/api/version`, `/api/embed`, `GET /`). Chat replies are scripted per turn
+ * (a message with or without tool calls, an Ollama error, a dropped
+ * connection, a delay); every request is recorded with its body (tools,
+ * format, options), including whether the client hung up before the reply.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -31,7 +33,12 @@ export interface FakeErrorReply {
   readonly delayMs?: number;
 }
 
-export type FakeReply = FakeChatReply | FakeErrorReply;
+/** The server closes the connection without a reply (a crash or restart mid-request: the client sees a reset). */
+export interface FakeDropReply {
+  readonly drop: true;
+}
+
+export type FakeReply = FakeChatReply | FakeErrorReply | FakeDropReply;
 
 /** A chat request body as the client sent it. */
 export interface FakeChatRequest {
@@ -154,6 +161,10 @@ export async function startFakeOllama(script: FakeScript = [], options: FakeOlla
     if (problem) return sendJson(res, problem.status, { error: problem.error });
     const request = body as FakeChatRequest;
     const reply = await nextReply(request);
+    if ('drop' in reply) {
+      res.socket?.destroy();
+      return;
+    }
     await delay(reply.delayMs ?? options.delayMs ?? 0, res);
     if (res.destroyed) return;
     if ('status' in reply) return sendJson(res, reply.status, { error: reply.error });

@@ -66,6 +66,21 @@ describe('fake Ollama with the real ollama client', () => {
     });
   });
 
+  it('drops the connection when scripted to, as a crashing server does', async () => {
+    const dropping = await startFakeOllama([{ drop: true }]);
+    try {
+      const client = new Ollama({ host: dropping.url });
+      await assert.rejects(client.chat({ model: 'qwen3-coder:30b', messages: [] }), (error: unknown) => {
+        assert.ok(error instanceof TypeError, String(error));
+        assert.match(error.message, /fetch failed/);
+        return true;
+      });
+      assert.equal(dropping.chatRequests().length, 1);
+    } finally {
+      await dropping.close();
+    }
+  });
+
   it('records every request', () => {
     const paths = fake.requests.map((r) => `${r.method} ${r.path}`);
     assert.ok(paths.includes('POST /api/chat') && paths.includes('GET /api/tags') && paths.includes('POST /api/embed'));

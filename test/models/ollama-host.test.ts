@@ -4,8 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { InvalidOllamaHostError } from '../../models/errors.js';
-import { DEFAULT_OLLAMA_HOST, resolveOllamaHost } from '../../models/ollama-host.js';
+import { InvalidOllamaHostError, RemoteHostRefusedError } from '../../models/errors.js';
+import { OllamaChatClient } from '../../models/ollama-chat.js';
+import { DEFAULT_OLLAMA_HOST, assertHostAllowed, isLocalHost, resolveOllamaHost } from '../../models/ollama-host.js';
 
 describe('resolveOllamaHost', () => {
   it('defaults to http://127.0.0.1:11434', () => {
@@ -44,5 +45,31 @@ describe('resolveOllamaHost', () => {
       return true;
     });
     assert.throws(() => resolveOllamaHost('http://', {}), /model\.host/);
+  });
+});
+
+describe('the code stays on this machine', () => {
+  it('counts loopback, localhost and the unspecified address as this machine', () => {
+    const local = ['http://127.0.0.1:11434', 'http://127.8.9.10:1', 'http://localhost:11434', 'http://LOCALHOST.:80', 'http://[::1]:11434', 'http://0.0.0.0:11434', 'http://[::ffff:127.0.0.1]:11434', 'http://[::]:1'];
+    for (const host of local) assert.equal(isLocalHost(host), true, host);
+    const remote = ['http://gpu-box:11434', 'http://10.0.0.5:11434', 'https://ollama.example.com:443', 'http://128.0.0.1:1', 'http://localhost.evil.com:1', 'http://[::2]:1', 'http://[::ffff:10.0.0.1]:1'];
+    for (const host of remote) assert.equal(isLocalHost(host), false, host);
+  });
+
+  it('refuses a remote host with how to allow it, unless allowed', () => {
+    assert.throws(() => assertHostAllowed('http://gpu-box:11434', false), (error: unknown) => {
+      assert.ok(error instanceof RemoteHostRefusedError);
+      assert.match(error.message, /^refusing to send code to the Ollama host http:\/\/gpu-box:11434: it is not on this machine/);
+      assert.match(error.message, /set "model": \{"allowRemoteHost": true\} in review-guard\.config\.json/);
+      return true;
+    });
+    assert.doesNotThrow(() => assertHostAllowed('http://gpu-box:11434', true));
+    assert.doesNotThrow(() => assertHostAllowed('http://127.0.0.1:11434', false));
+  });
+
+  it('is enforced by the chat client itself', () => {
+    assert.throws(() => new OllamaChatClient({ host: 'http://gpu-box:11434', model: 'm', requestTimeoutMs: 1000 }), RemoteHostRefusedError);
+    const allowed = new OllamaChatClient({ host: 'http://gpu-box:11434', model: 'm', requestTimeoutMs: 1000, allowRemoteHost: true });
+    assert.match(allowed.description, /gpu-box/);
   });
 });

@@ -11,13 +11,14 @@ import { after, describe, it, mock } from 'node:test';
 import { EmbedderUnavailableError, OllamaEmbedder, type EmbedderUnavailableReason } from '../../indexer/embedders/index.js';
 import { ModelError, type ModelErrorKind } from '../../models/errors.js';
 import { OllamaChatClient } from '../../models/ollama-chat.js';
-import { callOllama } from '../../models/ollama-http.js';
+import { RETRY_BASE_DELAY_MS, callOllama } from '../../models/ollama-http.js';
 import { startFakeOllama } from '../helpers/fake-ollama.js';
 import { closedHost, serveHttp } from '../helpers/loopback.js';
 
 /** One model name for both clients, so that messages naming it can be compared. */
 const MODEL = 'shared-model:1b';
-const TIMEOUT_MS = 150;
+// Long enough that a refused connection is reported as refused even on a loaded machine.
+const TIMEOUT_MS = 400;
 
 const cleanups: (() => Promise<void>)[] = [];
 after(() => Promise.all(cleanups.map((cleanup) => cleanup())));
@@ -157,3 +158,47 @@ function keep<T extends { close(): Promise<void> }>(fake: T): T {
   cleanups.push(() => fake.close());
   return fake;
 }
+
+describe('callOllama retries', () => {
+  /** A server answering the n-th request with `statuses[n]` (200: a version reply). */
+  async function sequence(statuses: readonly number[]): Promise<{ url: string; count: () => number }> {
+    let n = 0;
+    const url = await serve((_req, res) => {
+      const status = statuses[n++] ?? 200;
+      if (status === 0) return void res.socket?.destroy();
+      res.writeHead(status, { 'Content-Type': 'application/json' }).end(status === 200 ? '{"version":"1.0.0"}' : '{"error":"busy"}');
+    });
+    return { url, count: () => n };
+  }
+  const version = (host: string, retries: number, signal?: AbortSignal) =>
+    callOllama({ host, model: MODEL, timeoutMs: 2000, retries, ...(signal ? { signal } : {}) }, (client) => client.version());
+
+  it('retries HTTP 5xx and a dropped connection with a growing pause, then succeeds', async () => {
+    const server = await sequence([503, 0, 200]);
+    const started = Date.now();
+    assert.deepEqual(await version(server.url, 2), { version: '1.0.0' });
+    assert.equal(server.count(), 3);
+    assert.ok(Date.now() - started >= RETRY_BASE_DELAY_MS * 3 - 20, `paused ${Date.now() - started} ms`);
+  });
+
+  it('never retries a 4xx, and says how often it tried when it gives up', async () => {
+    const client = await sequence([404, 200]);
+    assert.equal((await failure(version(client.url, 2), ModelError)).status, 404);
+    assert.equal(client.count(), 1);
+    const host = await closedHost();
+    const refused = await failure(version(host, 1), ModelError);
+    assert.equal(refused.kind, 'unreachable');
+    assert.match(refused.message, /connection refused.*\(2 attempts\)$/);
+  });
+
+  it("stops pausing as soon as the caller's signal aborts", async () => {
+    const server = await sequence([500, 500, 500]);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const started = Date.now();
+    const error = await failure(version(server.url, 5, controller.signal), ModelError);
+    assert.equal(error.kind, 'aborted');
+    assert.ok(Date.now() - started < RETRY_BASE_DELAY_MS, `took ${Date.now() - started} ms`);
+    assert.equal(server.count(), 1);
+  });
+});

@@ -20,6 +20,9 @@ describe('config loader', () => {
     const loaded = await loadConfig(await mkdtemp(join(tmpdir(), 'rg-empty-')));
     assert.equal(loaded.config.model.model, 'qwen3-coder:30b');
     assert.equal(loaded.config.model.maxTurns, 6);
+    assert.equal(loaded.config.model.maxToolCalls, 12);
+    assert.equal(loaded.config.model.retries, 2);
+    assert.equal(loaded.config.model.allowRemoteHost, false, 'the code stays on this machine unless the config says so');
     assert.equal(loaded.source, undefined);
   });
 
@@ -37,6 +40,9 @@ describe('config loader', () => {
     ['a bad value', { model: { maxTurns: 0 } }, /"model\.maxTurns"/, 'model.maxTurns'],
     ['an unknown rule', { rules: { 'max-line': 'error' } }, /rules\.max-line: unknown rule \(known rules: .*max-lines/, 'rules.max-line'],
     ['a bad model host', { model: { host: 'ftp://127.0.0.1' } }, /"model\.host": expected an Ollama address/, 'model.host'],
+    ['a non-boolean allowRemoteHost', { model: { allowRemoteHost: 'yes' } }, /"model\.allowRemoteHost"/, 'model.allowRemoteHost'],
+    ['too many retries', { model: { retries: 9 } }, /"model\.retries"/, 'model.retries'],
+    ['a zero tool budget', { model: { maxToolCalls: 0 } }, /"model\.maxToolCalls"/, 'model.maxToolCalls'],
     ['a bad rule level', { rules: { naming: 'loud' } }, /"rules\.naming"/, 'rules.naming'],
     ['bad rule options', { rules: { 'max-lines': ['error', { max: 'many' }] } }, /rules\.max-lines\.max: /, 'rules.max-lines.max'],
   ];

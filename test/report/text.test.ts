@@ -33,4 +33,15 @@ describe('text report', () => {
     const empty: ReviewResult = { findings: [], summary: { ...result.summary, files: [result.summary.files[0]!], counts: { error: 0, warning: 0, info: 0 } } };
     assert.equal(formatText(empty), 'No findings in 1 file(s) (12 ms).');
   });
+
+  it('adds one line for the model stage when it ran, none when it was skipped', () => {
+    const stage = { promptVersion: 'review-v1', turns: 2, toolCalls: 1, promptTokens: 84, outputTokens: 34, elapsedMs: 900, droppedDuplicates: 0 };
+    const withModel = (model: NonNullable<ReviewResult['summary']['model']>) => formatText({ ...result, summary: { ...result.summary, model } }).split('\n');
+    assert.equal(withModel({ ...stage, outcome: 'ok' }).at(-2), 'model: ok (2 turn(s), 1 tool call(s), 118 tokens, 900 ms, prompt review-v1)');
+    assert.equal(
+      withModel({ ...stage, outcome: 'failed', reason: 'timed out', droppedDuplicates: 1 }).at(-2),
+      'model: failed: timed out (2 turn(s), 1 tool call(s), 118 tokens, 900 ms, prompt review-v1, 1 unfounded duplicate(s) dropped)',
+    );
+    assert.doesNotMatch(withModel({ ...stage, outcome: 'skipped', reason: 'off' }).join('\n'), /^model:/m);
+  });
 });

@@ -18,7 +18,8 @@ export async function runReview(args: CliArgs, cwd: string): Promise<CommandOutp
   // completes them); with --root pointing elsewhere, they are relative to that root.
   const base = isInside(root, cwd) ? cwd : root;
   const files = args.positionals.map((p) => resolve(base, p));
-  const result = await service.review({ files }, { model: args.model });
+  const transcript = args.verbose ? (text: string) => void process.stderr.write(`${text}\n`) : undefined;
+  const result = await service.review({ files }, { model: args.model, ...(transcript ? { transcript } : {}) });
   return { stdout: args.json ? JSON.stringify(result, null, 2) : formatText(result), exitCode: exitCodeOf(result) };
 }
 

@@ -7,9 +7,15 @@
 import { z } from 'zod';
 import { SEVERITIES } from '../../../rules/define-rule.js';
 
-/** The rules the model may report; everything else is the deterministic rules' job. */
-export const MODEL_RULES = ['duplicate', 'responsibility', 'naming'] as const;
+/**
+ * The rules the model may report: the catalog's model-judged ones (`review`
+ * is the pipeline's own). Everything else is the deterministic rules' job.
+ */
+export const MODEL_RULES = ['duplicate', 'responsibility'] as const;
 export type ModelRule = (typeof MODEL_RULES)[number];
+
+/** Longest message kept from the model; longer ones are cut (a finding is one sentence, not an essay). */
+export const MAX_MESSAGE_CHARS = 300;
 
 // `nullish`: small models write `"line": null` for "no line".
 const AnswerFindingSchema = z.object({

@@ -1,17 +1,20 @@
 /**
  * @fileoverview The bounded tool-using review loop for one file. The model
  * searches for similar code through the index port and judges the
- * candidates; the loop bounds turns and time, repairs one bad answer with
- * structured output, and turns every failure of the model into an
- * `incomplete` result with a reason a person can act on.
+ * candidates; the loop bounds turns, tool calls and time, repairs one bad
+ * answer with structured output, and turns every failure of the model into
+ * an `incomplete` result with a reason a person can act on.
  */
 import { ModelError, type ModelErrorKind } from '../../../models/errors.js';
-import type { ChatMessage, LlmClient, ToolCall } from '../../../models/llm-client.js';
+import type { ChatMessage, ChatRequest, LlmClient, ToolCall } from '../../../models/llm-client.js';
 import { raceAbort } from './abort.js';
-import { MODEL_ANSWER_JSON_SCHEMA, parseModelAnswer, type AnswerFinding, type AnswerParse, type ModelRule } from './answer.js';
+import { MODEL_ANSWER_JSON_SCHEMA, parseModelAnswer, stripThinking, type AnswerFinding, type AnswerParse } from './answer.js';
 import { buildRepairMessage, buildSystemPrompt, buildUserMessage } from './prompt.js';
 import { extractTextToolCalls } from './text-tool-calls.js';
-import { SEARCH_TOOL, SearchToolRunner, type AgentCandidate, type CandidateSource } from './tools.js';
+import { AGENT_TOOLS } from './tool-specs.js';
+import { DEFAULT_MAX_TOOL_CALLS, ToolRunner, type AgentCandidate, type CandidateSource } from './tools.js';
+import { Transcript, type TranscriptSink } from './transcript.js';
+import { verifyFindings, type ModelFinding } from './verify.js';
 
 export const DEFAULT_MAX_TURNS = 6;
 
@@ -22,32 +25,26 @@ export interface ModelReviewOptions {
   readonly file: { readonly path: string; readonly text: string };
   /** Model calls before giving up; the repair turn may exceed it by one. */
   readonly maxTurns?: number;
-  /** Budget for the whole run: every model call and every search. */
+  /** Tool calls (valid or not) the model may make in this run. */
+  readonly maxToolCalls?: number;
+  /** Budget for the whole run: every model call and every tool call. */
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
+  /** Receives the transcript (for `--verbose` and the debug log). */
+  readonly transcript?: TranscriptSink;
 }
 
-/** A finding the model made; `file` is always the reviewed file. */
-export interface ModelFinding {
-  readonly file: string;
-  readonly rule: ModelRule;
-  readonly severity: AnswerFinding['severity'];
-  readonly message: string;
-  readonly line?: number;
-  readonly symbol?: string;
-  /** The existing code a duplicate points at, as the model named it. */
-  readonly related?: { readonly file: string; readonly line?: number; readonly symbol?: string };
-}
-
-interface RunStats {
+/** What a run used, reported in the review summary. */
+export interface RunStats {
   /** Model calls made. */
   readonly turns: number;
   /** Tool calls the model asked for, valid or not. */
   readonly toolCalls: number;
-  /**
-   * Every candidate the index returned during the run, once each. A reported
-   * duplicate should name one of these; anything else the model invented.
-   */
+  /** Prompt and output tokens, as Ollama counted them (0 when it did not say). */
+  readonly promptTokens: number;
+  readonly outputTokens: number;
+  readonly elapsedMs: number;
+  /** Every candidate a search returned during the run, once each. */
   readonly seenCandidates: readonly AgentCandidate[];
 }
 
@@ -74,30 +71,33 @@ export async function runModelReview(options: ModelReviewOptions): Promise<Model
 }
 
 class ReviewRun {
-  private readonly messages: ChatMessage[];
-  private readonly tools: SearchToolRunner;
-  private readonly seen = new Map<string, AgentCandidate>();
+  private readonly messages: ChatMessage[] = [];
+  private readonly tools: ToolRunner;
   private readonly maxTurns: number;
+  private readonly transcript: Transcript;
+  private readonly started = Date.now();
   private turns = 0;
-  private toolCalls = 0;
+  private promptTokens = 0;
+  private outputTokens = 0;
 
   constructor(
     private readonly options: ModelReviewOptions,
     private readonly signal: AbortSignal,
   ) {
-    this.tools = new SearchToolRunner(options.candidates);
+    const maxToolCalls = options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS;
+    this.tools = new ToolRunner(options.candidates, maxToolCalls);
     this.maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
-    this.messages = [
-      { role: 'system', content: buildSystemPrompt() },
-      { role: 'user', content: buildUserMessage(options.file) },
-    ];
+    this.transcript = new Transcript(options.file.path, options.transcript);
+    this.add({ role: 'system', content: buildSystemPrompt({ maxToolCalls }) });
+    this.add({ role: 'user', content: buildUserMessage(options.file) });
   }
 
   async converse(): Promise<ModelReviewResult> {
     while (this.turns < this.maxTurns) {
       const reply = await this.chat(false);
       const native = reply.tool_calls ?? [];
-      const text = native.length > 0 ? undefined : extractTextToolCalls(reply.content);
+      // Reasoning is not an answer: a call the model only thought about is not made.
+      const text = native.length > 0 ? undefined : extractTextToolCalls(stripThinking(reply.content));
       const calls = native.length > 0 ? native : (text?.calls ?? []);
       if (calls.length === 0) return this.finish(reply.content);
       // Text-form calls are recorded as native ones so the chat template renders them as calls.
@@ -108,25 +108,33 @@ class ReviewRun {
   }
 
   incomplete(reason: string, cause?: ModelErrorKind): ModelReviewResult {
+    this.transcript.note(`stopped: ${reason}`);
     return { status: 'incomplete', reason, ...(cause ? { cause } : {}), ...this.stats() };
   }
 
+  private add(message: ChatMessage): void {
+    this.messages.push(message);
+    this.transcript.sent(message);
+  }
+
+  /** One model call; tools are offered until the tool budget is spent, never on the repair turn. */
   private async chat(repair: boolean): Promise<ChatMessage> {
     this.signal.throwIfAborted();
     this.turns++;
-    const request = repair
+    const request: ChatRequest = repair
       ? { messages: [...this.messages], format: MODEL_ANSWER_JSON_SCHEMA, signal: this.signal }
-      : { messages: [...this.messages], tools: [SEARCH_TOOL], signal: this.signal };
+      : { messages: [...this.messages], ...(this.tools.exhausted ? {} : { tools: AGENT_TOOLS }), signal: this.signal };
     const response = await raceAbort(this.options.llm.chat(request), this.signal);
+    this.promptTokens += response.promptEvalCount ?? 0;
+    this.outputTokens += response.evalCount ?? 0;
+    this.transcript.received(this.turns, response);
     return response.message;
   }
 
   private async runTools(calls: readonly ToolCall[]): Promise<void> {
     for (const call of calls) {
-      this.toolCalls++;
       const outcome = await raceAbort(this.tools.execute(call), this.signal);
-      for (const candidate of outcome.candidates) this.seen.set(candidate.id, candidate);
-      this.messages.push({ role: 'tool', content: outcome.content, tool_name: outcome.toolName });
+      this.add({ role: 'tool', content: outcome.content, tool_name: outcome.toolName });
     }
   }
 
@@ -137,7 +145,7 @@ class ReviewRun {
     // The repair is a turn like any other: the turn limit is a promise to the host.
     if (this.turns >= this.maxTurns) return this.incomplete(`${describeBadAnswer(first)} (no turn left to repair it)`);
     this.messages.push({ role: 'assistant', content });
-    this.messages.push({ role: 'user', content: buildRepairMessage(first.error) });
+    this.add({ role: 'user', content: buildRepairMessage(first.error) });
     const repaired = await this.chat(true);
     if (repaired.tool_calls?.length) {
       return this.incomplete('the model called a tool again instead of giving its JSON answer');
@@ -147,33 +155,18 @@ class ReviewRun {
   }
 
   private completed(found: readonly AnswerFinding[]): ModelReviewResult {
-    const { path, text } = this.options.file;
-    const lineCount = text.split(/\r?\n/).length;
-    const inFile = (line: number | null | undefined): line is number => typeof line === 'number' && line <= lineCount;
-    const findings = found.map((f): ModelFinding => {
-      const related = f.related
-        ? {
-            file: f.related.file,
-            ...(typeof f.related.line === 'number' ? { line: f.related.line } : {}),
-            ...(f.related.symbol ? { symbol: f.related.symbol } : {}),
-          }
-        : undefined;
-      // The file is ours, not the model's: it may only talk about the reviewed file.
-      return {
-        file: path,
-        rule: f.rule,
-        severity: f.severity,
-        message: f.message,
-        ...(inFile(f.line) ? { line: f.line } : {}),
-        ...(f.symbol ? { symbol: f.symbol } : {}),
-        ...(related ? { related } : {}),
-      };
-    });
-    return { status: 'completed', findings, ...this.stats() };
+    return { status: 'completed', findings: verifyFindings(found, this.options.file), ...this.stats() };
   }
 
   private stats(): RunStats {
-    return { turns: this.turns, toolCalls: this.toolCalls, seenCandidates: [...this.seen.values()] };
+    return {
+      turns: this.turns,
+      toolCalls: this.tools.callCount,
+      promptTokens: this.promptTokens,
+      outputTokens: this.outputTokens,
+      elapsedMs: Date.now() - this.started,
+      seenCandidates: this.tools.seenCandidates,
+    };
   }
 }
 

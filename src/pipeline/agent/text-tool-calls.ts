@@ -28,7 +28,10 @@ export function extractTextToolCalls(content: string): TextToolCalls {
     calls.push(jsonCall(body));
     return '';
   });
-  if (calls.length === 0) return { calls, rest: content };
+  if (calls.length === 0) {
+    const bare = bareJsonCall(content);
+    return bare ? { calls: [bare], rest: '' } : { calls, rest: content };
+  }
   return { calls, rest: rest.replace(/<\/?tool_call>/g, '').trim() };
 }
 
@@ -58,6 +61,30 @@ function jsonCall(body: string): ToolCall {
 
 function asArguments(value: unknown): Record<string, unknown> | string {
   if (typeof value === 'string') return value;
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  if (isObject(value)) return value;
   return {};
+}
+
+/**
+ * The whole content (fenced or not) is one JSON object shaped like a call:
+ * `{"name", "arguments"|"parameters"}` or `{"function": {"name", "arguments"}}`.
+ * A final answer has `findings` and never both of those keys, so it is not mistaken for one.
+ */
+function bareJsonCall(content: string): ToolCall | undefined {
+  const text = content.trim().replace(/^```[a-zA-Z]*\s*([\s\S]*?)\s*```$/, '$1');
+  if (!text.startsWith('{')) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const call = isObject(parsed) && isObject(parsed['function']) ? parsed['function'] : parsed;
+  if (!isObject(call) || 'findings' in call || typeof call['name'] !== 'string') return undefined;
+  if (!('arguments' in call) && !('parameters' in call)) return undefined;
+  return { function: { name: call['name'], arguments: asArguments(call['arguments'] ?? call['parameters']) } };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

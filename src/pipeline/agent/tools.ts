@@ -1,11 +1,23 @@
 /**
- * @fileoverview The reviewer model's only tool, `search_similar_code`, and
- * how its calls are executed. Small models call it badly (unknown names,
- * arguments as a JSON string, the same search again and again), so every
- * mistake gets a short corrective tool message instead of an error.
+ * @fileoverview How the reviewer model's tool calls are executed for one
+ * review. Small models call tools badly (unknown names, arguments as a JSON
+ * string or of the wrong shape, the same call again and again, no end of
+ * calls), so every mistake gets a short corrective tool message instead of
+ * an error, and the calls of one review are budgeted.
  */
-import { z } from 'zod';
-import type { ToolCall, ToolSpec } from '../../../models/llm-client.js';
+import type { ZodType } from 'zod';
+import type { ToolCall } from '../../../models/llm-client.js';
+import { formatCandidates, formatCode } from './tool-text.js';
+import {
+  DEFAULT_SEARCH_LIMIT,
+  MAX_SEARCH_LIMIT,
+  READ_TOOL_NAME,
+  ReadArgsSchema,
+  SEARCH_TOOL_NAME,
+  SearchArgsSchema,
+  TOOL_USAGE,
+  type SearchArgs,
+} from './tool-specs.js';
 
 /** Existing code the index proposes as possibly equivalent. */
 export interface AgentCandidate {
@@ -23,84 +35,121 @@ export interface AgentCandidate {
   readonly snippetTruncated: boolean;
 }
 
-/** The port to the similarity index; the pipeline adapts the indexer to it. */
-export interface CandidateSource {
-  search(code: string, limit: number): Promise<readonly AgentCandidate[]>;
+/** What to search for: a declaration of the reviewed file by name, or a piece of code. */
+export type CandidateQuery = { readonly symbol: string } | { readonly code: string };
+
+/** A candidate's code as indexed; `changed` (and no text) when its file changed since. */
+export interface CodeText {
+  readonly text: string;
+  readonly changed: boolean;
 }
 
-export const SEARCH_TOOL_NAME = 'search_similar_code';
-export const DEFAULT_SEARCH_LIMIT = 5;
-export const MAX_SEARCH_LIMIT = 10;
+/** The port to the similarity index; the pipeline adapts the indexer to it. */
+export interface CandidateSource {
+  /** Throws {@link ToolInputError} when the query names nothing (e.g. an unknown symbol). */
+  search(query: CandidateQuery, limit: number): Promise<readonly AgentCandidate[]>;
+  /** The code of an indexed chunk, or undefined when the index does not know the id. */
+  read(id: string): Promise<CodeText | undefined>;
+}
 
-/** The tool as offered to the model; the wording is aimed at small models. */
-export const SEARCH_TOOL: ToolSpec = {
-  name: SEARCH_TOOL_NAME,
-  description:
-    'Find existing code in the repository that is similar to a piece of code. ' +
-    'Pass the complete source of ONE function or class from the file under review. ' +
-    'Returns candidates with id, file:lines, symbol name, similarity score (0-1) and a snippet. ' +
-    'Call it once per new function.',
-  parameters: {
-    type: 'object',
-    properties: {
-      code: { type: 'string', description: 'Complete source code of one function or class from the file under review.' },
-      limit: { type: 'integer', description: `How many candidates to return (1-${MAX_SEARCH_LIMIT}, default ${DEFAULT_SEARCH_LIMIT}).` },
-    },
-    required: ['code'],
-  },
-};
+/** A query the model got wrong; the message is shown to it as the tool result. */
+export class ToolInputError extends Error {
+  override readonly name = 'ToolInputError';
+}
 
-const USAGE = `${SEARCH_TOOL_NAME} takes {"code": "<source of one function>", "limit": 5}`;
-
-const SearchArgsSchema = z.object({
-  code: z.string().trim().min(1, 'code must be the non-empty source of a function'),
-  // Text-form tool calls carry every value as a string.
-  limit: z
-    .union([z.number().int(), z.string().regex(/^\s*\d+\s*$/).transform(Number)])
-    .nullish(),
-});
-
-/** What one tool call produced: the tool message and the candidates it showed. */
+/** What one tool call produced: the tool message for the model. */
 export interface ToolOutcome {
   readonly toolName: string;
   readonly content: string;
-  readonly candidates: readonly AgentCandidate[];
 }
 
-/** Executes tool calls for one review run; remembers searches to stop loops. */
-export class SearchToolRunner {
-  private readonly searched = new Set<string>();
+/** Tool calls one review may make, valid or not, unless configured otherwise. */
+export const DEFAULT_MAX_TOOL_CALLS = 12;
 
-  constructor(private readonly source: CandidateSource) {}
+/** Executes the tool calls of one review run; remembers calls and candidates. */
+export class ToolRunner {
+  private readonly done = new Set<string>();
+  private readonly seen = new Map<string, AgentCandidate>();
+  private calls = 0;
+
+  constructor(
+    private readonly source: CandidateSource,
+    private readonly maxCalls: number = DEFAULT_MAX_TOOL_CALLS,
+  ) {}
+
+  /** Tool calls asked for so far, including refused ones. */
+  get callCount(): number {
+    return this.calls;
+  }
+
+  /** No call left: the loop stops offering tools. */
+  get exhausted(): boolean {
+    return this.calls >= this.maxCalls;
+  }
+
+  /**
+   * Every candidate a search returned in this run, once each. A duplicate
+   * the model reports must name one of these; anything else it invented.
+   */
+  get seenCandidates(): readonly AgentCandidate[] {
+    return [...this.seen.values()];
+  }
 
   /** Never throws for a bad call; a failing index is reported to the model as text. */
   async execute(call: ToolCall): Promise<ToolOutcome> {
     const toolName = call.function.name;
-    const reply = (content: string): ToolOutcome => ({ toolName, content, candidates: [] });
-    if (toolName !== SEARCH_TOOL_NAME) {
-      return reply(`Unknown tool "${toolName}". The only tool is ${USAGE}. Call it, or give your final JSON answer.`);
+    const reply = (content: string): ToolOutcome => ({ toolName, content });
+    if (++this.calls > this.maxCalls) {
+      return reply(`Tool budget used up (${this.maxCalls} calls per review). Do not call tools again: give your final JSON answer now.`);
     }
-    const args = parseArguments(call.function.arguments);
-    if (typeof args === 'string') return reply(`Invalid arguments: ${args}. ${USAGE}.`);
-    const key = args.code.replace(/\s+/g, ' ');
-    if (this.searched.has(key)) {
-      return reply('You already searched this code; the results are above. Do not search it again: answer now with the final JSON.');
+    const usage = TOOL_USAGE[toolName];
+    if (usage === undefined) {
+      const tools = Object.values(TOOL_USAGE).join('; ');
+      return reply(`Unknown tool "${toolName}". The tools are: ${tools}. Call one of them, or give your final JSON answer.`);
     }
-    this.searched.add(key);
-    const limit = Math.min(Math.max(args.limit ?? DEFAULT_SEARCH_LIMIT, 1), MAX_SEARCH_LIMIT);
-    let candidates: readonly AgentCandidate[];
+    const args =
+      toolName === READ_TOOL_NAME ? parseArguments(call.function.arguments, ReadArgsSchema) : parseArguments(call.function.arguments, SearchArgsSchema);
+    if (typeof args === 'string') return reply(`Invalid arguments: ${args}. ${usage}.`);
+    // The limit is left out: the same search with another limit is still a repeat.
+    const what = 'id' in args ? args.id : args.symbol ? `symbol ${args.symbol}` : `code ${(args.code ?? '').replace(/\s+/g, ' ')}`;
+    const key = `${toolName}\0${what}`;
+    if (this.done.has(key)) {
+      return reply('You already made this call; its result is above. Do not repeat it: use another call or answer now with the final JSON.');
+    }
     try {
-      candidates = await this.source.search(args.code, limit);
+      const content = 'id' in args ? await this.read(args.id) : await this.search(args);
+      // Only a call that worked counts as made: after a correction, the same call may succeed.
+      this.done.add(key);
+      // Executed anyway (the intent was clear), but told, so the next call is well-formed.
+      const note = typeof call.function.arguments === 'string' ? '\n(Note: send arguments as a JSON object, not as a string.)' : '';
+      return reply(content + note);
     } catch (error) {
+      if (error instanceof ToolInputError) return reply(`${error.message}. ${usage}.`);
       const detail = error instanceof Error ? error.message : String(error);
-      return reply(`The search failed (${detail}). Judge the code without it and answer with the final JSON.`);
+      return reply(`The ${toolName} call failed (${detail}). Judge the code without it and answer with the final JSON.`);
     }
-    return { toolName, content: formatCandidates(candidates), candidates };
+  }
+
+  private async search(args: SearchArgs): Promise<string> {
+    const limit = Math.min(Math.max(args.limit ?? DEFAULT_SEARCH_LIMIT, 1), MAX_SEARCH_LIMIT);
+    const query = args.symbol ? { symbol: args.symbol } : { code: args.code ?? '' };
+    const candidates = await this.source.search(query, limit);
+    for (const candidate of candidates) this.seen.set(candidate.id, candidate);
+    return formatCandidates(candidates);
+  }
+
+  /** Only candidates a search showed: an id taken from the reviewed file's text must not open the index. */
+  private async read(id: string): Promise<string> {
+    const candidate = this.seen.get(id);
+    if (!candidate) throw new ToolInputError(`No candidate "${id}" was returned by ${SEARCH_TOOL_NAME} in this review`);
+    const code = await this.source.read(id);
+    if (!code) throw new ToolInputError(`Candidate "${id}" is no longer in the index`);
+    return formatCode(candidate, code);
   }
 }
 
 /** The arguments object, or a short description of what is wrong with it. */
-function parseArguments(raw: Record<string, unknown> | string): z.infer<typeof SearchArgsSchema> | string {
+function parseArguments<T>(raw: Record<string, unknown> | string, schema: ZodType<T>): T | string {
   let value: unknown = raw;
   if (typeof raw === 'string') {
     try {
@@ -109,20 +158,7 @@ function parseArguments(raw: Record<string, unknown> | string): z.infer<typeof S
       return 'arguments must be a JSON object, not plain text';
     }
   }
-  const parsed = SearchArgsSchema.safeParse(value);
+  const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   return parsed.error.issues.map((issue) => `${issue.path.join('.') || 'arguments'}: ${issue.message}`).join('; ');
-}
-
-/** Compact text: one header line per candidate, then its snippet. */
-export function formatCandidates(candidates: readonly AgentCandidate[]): string {
-  if (candidates.length === 0) return 'No similar code found.';
-  const blocks = candidates.map((c) => {
-    const header = `candidate ${c.id}: ${c.file}:${c.startLine}-${c.endLine} symbol ${c.symbol} score ${c.score.toFixed(2)}`;
-    return `${header}\n${c.snippet.trimEnd()}${c.snippetTruncated ? '\n… (snippet truncated)' : ''}`;
-  });
-  const intro =
-    `${candidates.length} similar candidate${candidates.length === 1 ? '' : 's'}. ` +
-    'A high score is not proof: report a duplicate only if the code really does the same thing.';
-  return [intro, ...blocks].join('\n---\n');
 }

@@ -10,6 +10,7 @@ import {
   OllamaEmbedder,
   type EmbedderUnavailableReason,
 } from '../../../indexer/embedders/index.js';
+import { RemoteHostRefusedError } from '../../../models/errors.js';
 import { closedHost, serveHttp } from '../../helpers/loopback.js';
 import { fakeOllamaForFile, type FakeOllama } from '../../helpers/fake-ollama.js';
 
@@ -66,6 +67,16 @@ describe('OllamaEmbedder', () => {
     const requestsBefore = ollama.requests.length;
     assert.deepEqual(await embedder.embed([]), []);
     assert.equal(ollama.requests.length, requestsBefore, 'no request for no texts');
+  });
+
+  it('refuses a host off this machine unless allowed, before sending anything', async () => {
+    await assert.rejects(OllamaEmbedder.load({ host: 'http://192.0.2.1:11434', model: MODEL }), RemoteHostRefusedError);
+    // Allowed, it goes on to the request (TEST-NET-1: nothing answers there), which fails as any unreachable host does.
+    await rejectsWith(
+      OllamaEmbedder.load({ host: 'http://192.0.2.1:11434', model: MODEL, allowRemoteHost: true, requestTimeoutMs: 200 }),
+      'unreachable',
+      /not reachable|did not answer within 200 ms/,
+    );
   });
 
   it('says to pull a model Ollama does not have', async () => {

@@ -24,10 +24,10 @@ describe('parseModelAnswer', () => {
   });
 
   it('takes the outermost object from prose, even with braces inside strings', () => {
-    const text = `Verdict: {"findings":[{"rule":"naming","message":"rename {x} to count","symbol":"x"}]} done`;
+    const text = `Verdict: {"findings":[{"rule":"responsibility","message":"split {x} from count","symbol":"x"}]} done`;
     const parsed = parseModelAnswer(text);
     assert.ok(parsed.ok);
-    assert.equal(parsed.findings[0]?.message, 'rename {x} to count');
+    assert.equal(parsed.findings[0]?.message, 'split {x} from count');
   });
 
   it('strips <think> blocks, including a lone closing tag', () => {
@@ -72,6 +72,6 @@ describe('parseModelAnswer', () => {
   it('exposes the answer JSON Schema for structured output', () => {
     const schema = MODEL_ANSWER_JSON_SCHEMA as { required: string[]; properties: { findings: { items: { properties: { rule: { enum: string[] } } } } } };
     assert.deepEqual(schema.required, ['findings']);
-    assert.deepEqual(schema.properties.findings.items.properties.rule.enum, ['duplicate', 'responsibility', 'naming']);
+    assert.deepEqual(schema.properties.findings.items.properties.rule.enum, ['duplicate', 'responsibility']);
   });
 });

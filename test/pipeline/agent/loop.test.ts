@@ -45,13 +45,16 @@ const fenced = (value: unknown) => ({ content: `\`\`\`json\n${JSON.stringify(val
 
 const startFake = fakeOllamaForFile();
 
-function recordingIndex(found: readonly AgentCandidate[] = [ORIGINAL]): CandidateSource & { calls: { code: string; limit: number }[] } {
-  const calls: { code: string; limit: number }[] = [];
+function recordingIndex(found: readonly AgentCandidate[] = [ORIGINAL]): CandidateSource & { calls: Record<string, unknown>[] } {
+  const calls: Record<string, unknown>[] = [];
   return {
     calls,
-    async search(code, limit) {
-      calls.push({ code, limit });
+    async search(query, limit) {
+      calls.push({ ...query, limit });
       return found;
+    },
+    async read(id) {
+      return found.some((c) => c.id === id) ? { text: 'export function shiftDate() {}', changed: false } : undefined;
     },
   };
 }
@@ -64,10 +67,25 @@ interface Run {
 
 async function review(
   script: FakeScript,
-  options: { candidates?: CandidateSource; maxTurns?: number; timeoutMs?: number; signal?: AbortSignal; host?: string } = {},
+  options: {
+    candidates?: CandidateSource;
+    maxTurns?: number;
+    maxToolCalls?: number;
+    timeoutMs?: number;
+    signal?: AbortSignal;
+    host?: string;
+    retries?: number;
+    requestTimeoutMs?: number;
+    transcript?: (text: string) => void;
+  } = {},
 ): Promise<Run> {
   const fake = await startFake(script);
-  const llm = new OllamaChatClient({ host: options.host ?? fake.url, model: 'qwen3-coder:30b', requestTimeoutMs: 5000 });
+  const llm = new OllamaChatClient({
+    host: options.host ?? fake.url,
+    model: 'qwen3-coder:30b',
+    requestTimeoutMs: options.requestTimeoutMs ?? 5000,
+    retries: options.retries ?? 0,
+  });
   const started = Date.now();
   const result = await runModelReview({
     llm,
@@ -75,7 +93,9 @@ async function review(
     file: FILE,
     timeoutMs: options.timeoutMs ?? 5000,
     ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
+    ...(options.maxToolCalls !== undefined ? { maxToolCalls: options.maxToolCalls } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.transcript ? { transcript: options.transcript } : {}),
   });
   return { result, fake, elapsedMs: Date.now() - started };
 }
@@ -105,13 +125,16 @@ describe('runModelReview', () => {
     assert.deepEqual(result.seenCandidates, [ORIGINAL]);
     assert.equal(result.turns, 2);
     assert.equal(result.toolCalls, 1);
+    // The fake counts 42 prompt and 17 output tokens per turn, as Ollama reports them.
+    assert.equal(result.promptTokens, 84);
+    assert.equal(result.outputTokens, 34);
     assert.deepEqual(index.calls, [{ code: CODE, limit: 5 }]);
 
     const [first, second] = fake.chatRequests();
     assert.ok(first && second);
-    assert.deepEqual(first.tools?.map((t) => t.function.name), ['search_similar_code']);
+    assert.deepEqual(first.tools?.map((t) => t.function.name), ['search_similar_code', 'read_code']);
     assert.equal(first.messages[0]?.role, 'system');
-    assert.match(first.messages[0]?.content ?? '', /duplicate, responsibility, naming/);
+    assert.match(first.messages[0]?.content ?? '', /Allowed rules: duplicate, responsibility\./);
     assert.match(first.messages[1]?.content ?? '', /src\/orders\/due\.ts[\s\S]*1 \| export function addDays/);
     const toolMessage = second.messages.at(-1);
     assert.equal(toolMessage?.role, 'tool');
@@ -156,7 +179,7 @@ describe('runModelReview', () => {
     assert.equal(result.turns, 3);
     assert.equal(result.toolCalls, 3);
     assert.equal(index.calls.length, 1);
-    assert.match(fake.chatRequests()[2]?.messages.at(-1)?.content ?? '', /already searched this code/);
+    assert.match(fake.chatRequests()[2]?.messages.at(-1)?.content ?? '', /already made this call/);
   });
 
   it('repairs an invalid answer by asking again with the schema as format', async () => {
@@ -199,25 +222,93 @@ describe('runModelReview', () => {
     assert.equal(fake.requests[0]?.aborted, true);
   });
 
+  it('gives up on one stalled request at its own limit, well inside the total budget', async () => {
+    const { result, elapsedMs } = await review([{ content: '{"findings":[]}', delayMs: 5000 }], { requestTimeoutMs: 200, timeoutMs: 4000 });
+    assert.match(reasonOf(result), /^qwen3-coder:30b on Ollama at http:\/\/127\.0\.0\.1:\d+ did not answer within 200 ms$/);
+    assert.ok(elapsedMs < 800, `took ${elapsedMs} ms`);
+  });
+
   it('keeps the budget when the index never answers', async () => {
-    const stuck: CandidateSource = { search: () => new Promise(() => undefined) };
+    const stuck: CandidateSource = { search: () => new Promise(() => undefined), read: async () => undefined };
     const { result, elapsedMs } = await review([searchCall({ code: CODE })], { candidates: stuck, timeoutMs: 300 });
     assert.equal(reasonOf(result), 'model stage exceeded its 300 ms budget');
     assert.ok(elapsedMs < 800, `took ${elapsedMs} ms`);
   });
 
-  it('stops when the caller aborts', async () => {
+  it('stops when the caller aborts, hanging up on the request', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const { result, elapsedMs } = await review([{ content: '{"findings":[]}', delayMs: 5000 }], { signal: controller.signal });
+    const { result, elapsedMs, fake } = await review([{ content: '{"findings":[]}', delayMs: 5000 }], { signal: controller.signal, retries: 2 });
     assert.equal(reasonOf(result), 'the model review was cancelled');
     assert.ok(elapsedMs < 800, `took ${elapsedMs} ms`);
+    // The cancel reaches the HTTP request (the server sees the client hang up) and is not retried.
+    for (let i = 0; i < 50 && !fake.requests[0]?.aborted; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(fake.requests[0]?.aborted, true);
+    assert.equal(fake.chatRequests().length, 1);
   });
 
-  it('drops a line number outside the file', async () => {
-    const answer = { findings: [{ rule: 'naming', message: 'addDays hides the unit', line: 99, symbol: 'addDays' }] };
+  it('clamps a line number outside the file to its last line', async () => {
+    const answer = { findings: [{ rule: 'responsibility', message: 'addDays does two jobs', line: 99, symbol: 'addDays' }] };
     const { result } = await review([fenced(answer)]);
     assert.ok(result.status === 'completed');
-    assert.deepEqual(result.findings, [{ file: FILE.path, rule: 'naming', severity: 'warning', message: 'addDays hides the unit', symbol: 'addDays' }]);
+    assert.deepEqual(result.findings, [
+      { file: FILE.path, rule: 'responsibility', severity: 'warning', message: 'addDays does two jobs', line: 3, symbol: 'addDays' },
+    ]);
+  });
+
+  it('stops offering tools when the tool budget is spent', async () => {
+    const index = recordingIndex();
+    const script = [searchCall({ code: CODE }), searchCall({ symbol: 'addDays' }), { content: '{"findings":[]}' }];
+    const { result, fake } = await review(script, { candidates: index, maxToolCalls: 1 });
+    assert.ok(result.status === 'completed');
+    assert.equal(result.toolCalls, 2);
+    assert.equal(index.calls.length, 1);
+    const [first, second, third] = fake.chatRequests();
+    assert.ok(first?.tools && second && third);
+    assert.equal(second.tools, undefined);
+    assert.match(third.messages.at(-1)?.content ?? '', /^Tool budget used up \(1 calls per review\)/);
+    assert.match(first.messages[0]?.content ?? '', /at most 1 tool calls/);
+  });
+
+  it('makes a call written as a bare JSON object, and reads a returned candidate', async () => {
+    const index = recordingIndex();
+    const bare = { content: '{"name": "search_similar_code", "arguments": {"symbol": "addDays"}}' };
+    const read = { tool_calls: [{ function: { name: 'read_code', arguments: { id: 'chunk-42' } } }] };
+    const { result, fake } = await review([bare, read, fenced(VERDICT)], { candidates: index });
+    assert.ok(result.status === 'completed' && result.findings.length === 1);
+    assert.deepEqual(index.calls, [{ symbol: 'addDays', limit: 5 }]);
+    assert.match(fake.chatRequests()[2]?.messages.at(-1)?.content ?? '', /^code chunk-42: src\/util\/dates\.ts:10-12 symbol shiftDate\n/);
+  });
+
+  it('does not make a call the model only wrote inside its <think> block', async () => {
+    const index = recordingIndex();
+    const thinking = `<think>I could call <function=search_similar_code><parameter=code>${CODE}</parameter></function></think>\n{"findings":[]}`;
+    const { result } = await review([{ content: thinking }], { candidates: index });
+    assert.ok(result.status === 'completed' && result.findings.length === 0);
+    assert.deepEqual(index.calls, []);
+  });
+
+  it('retries a transient server failure and a dropped connection, never a 4xx', async () => {
+    const recovered = await review([{ status: 503, error: 'loading model' }, { drop: true }, { content: '{"findings":[]}' }], { retries: 2 });
+    assert.equal(recovered.result.status, 'completed');
+    assert.equal(recovered.result.turns, 1);
+    assert.equal(recovered.fake.chatRequests().length, 3);
+    const refused = await review([{ status: 400, error: 'invalid format' }, { content: '{"findings":[]}' }], { retries: 2 });
+    assert.match(reasonOf(refused.result), /answered HTTP 400: invalid format$/);
+    assert.equal(refused.fake.chatRequests().length, 1);
+  });
+
+  it('writes the transcript: every message once, with turns and tokens', async () => {
+    const lines: string[] = [];
+    await review([searchCall({ code: CODE }), fenced(VERDICT)], { transcript: (text) => lines.push(text) });
+    const labels = lines.map((text) => text.split('\n', 1)[0]);
+    assert.deepEqual(labels, [
+      `── model ${FILE.path} ── system`,
+      `── model ${FILE.path} ── user`,
+      `── model ${FILE.path} ── assistant (turn 1, 42 prompt + 17 output tokens)`,
+      `── model ${FILE.path} ── tool search_similar_code`,
+      `── model ${FILE.path} ── assistant (turn 2, 42 prompt + 17 output tokens)`,
+    ]);
+    assert.match(lines[2] ?? '', /→ search_similar_code \{"code":/);
   });
 });

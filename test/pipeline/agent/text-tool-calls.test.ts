@@ -44,3 +44,21 @@ describe('extractTextToolCalls', () => {
     assert.deepEqual(extractTextToolCalls(text), { calls: [], rest: text });
   });
 });
+
+describe('extractTextToolCalls: bare JSON calls', () => {
+  it('reads an answer that is only a JSON object naming a tool, fenced or not', () => {
+    const bare = '{"name": "search_similar_code", "arguments": {"symbol": "addDays"}}';
+    assert.deepEqual(extractTextToolCalls(bare), {
+      calls: [{ function: { name: 'search_similar_code', arguments: { symbol: 'addDays' } } }],
+      rest: '',
+    });
+    const fenced = '```json\n{"function": {"name": "read_code", "parameters": {"id": "c1"}}}\n```';
+    assert.deepEqual(extractTextToolCalls(fenced).calls, [{ function: { name: 'read_code', arguments: { id: 'c1' } } }]);
+  });
+
+  it('never takes a findings answer or a JSON object without arguments for a call', () => {
+    for (const text of ['{"findings": [], "name": "x", "arguments": {}}', '{"name": "addDays"}', 'see {"name": "a", "arguments": {}}']) {
+      assert.deepEqual(extractTextToolCalls(text).calls, [], text);
+    }
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * @fileoverview What the verifier makes of a validated answer: findings
+ * about the reviewed file only, lines inside it, capped messages, no repeats.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { MAX_MESSAGE_CHARS } from '../../../src/pipeline/agent/answer.js';
+import { verifyFindings } from '../../../src/pipeline/agent/verify.js';
+
+const FILE = { path: 'src/a.ts', text: 'line 1\nline 2\nline 3\n' };
+
+describe('verifyFindings', () => {
+  it('clamps lines into the file and caps long messages', () => {
+    const [clamped, capped] = verifyFindings(
+      [
+        { rule: 'responsibility', severity: 'warning', message: 'does two jobs', line: 40, symbol: 'a' },
+        { rule: 'responsibility', severity: 'warning', message: 'x'.repeat(5000), line: 2, symbol: 'b' },
+      ],
+      FILE,
+    );
+    assert.equal(clamped?.line, 3);
+    assert.equal(capped?.line, 2);
+    assert.equal(capped?.message.length, MAX_MESSAGE_CHARS);
+    assert.ok(capped?.message.endsWith('…'));
+  });
+
+  it('keeps one of repeated findings and always names the reviewed file', () => {
+    const same = { rule: 'duplicate' as const, severity: 'error' as const, message: 'copy', symbol: 'a', related: { file: 'b.ts', symbol: 'b' } };
+    const findings = verifyFindings([same, { ...same, message: 'copy again' }, { ...same, related: { file: 'c.ts', symbol: 'c' } }], FILE);
+    assert.deepEqual(findings.map((f) => [f.file, f.message, f.related?.file]), [
+      ['src/a.ts', 'copy', 'b.ts'],
+      ['src/a.ts', 'copy', 'c.ts'],
+    ]);
+  });
+});
