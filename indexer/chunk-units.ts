@@ -1,19 +1,12 @@
 /**
  * @fileoverview Finds the named units of code the index is made of:
  * functions, methods, function values bound to names, object-literal methods
- * and classes. Declarations, their containers and function-valued bindings
- * come from the syntax kernel; the few bindings that are not declarations
- * (assignments, anonymous class expressions, anonymous default exports) are
- * found here and named by the kernel's `boundName`.
+ * and classes, all found by the syntax kernel's one walk of the file: its
+ * declarations (with containers and function-valued bindings) and its bound
+ * values (assignments, anonymous class expressions, anonymous default
+ * exports), named as the kernel's `boundName` names them.
  */
-import {
-  boundName,
-  isFunctionValue,
-  qualifiedName,
-  type Declaration,
-  type SourceFile,
-  type SyntaxNode,
-} from '../syntax/index.js';
+import { qualifiedName, type Declaration, type SourceFile, type SyntaxNode } from '../syntax/index.js';
 
 /** What a chunk holds. Bound arrow functions count as functions, class-field arrows as methods. */
 export type ChunkKind = 'function' | 'method' | 'class';
@@ -39,10 +32,8 @@ export function findUnits(file: SourceFile): CodeUnit[] {
     const unit = unitOfDeclaration(declaration);
     if (unit) units.push(unit);
   }
-  for (const node of file.root.descendantsOfType(['assignment_expression', 'class', 'export_statement'])) {
-    // The `class` keyword is a node of type `class` too.
-    const unit = node.isNamed ? unitOfBinding(node) : undefined;
-    if (unit) units.push(unit);
+  for (const bound of file.boundValues) {
+    units.push({ node: bound.node, symbol: bound.name, kind: bound.kind === 'anonymousClass' ? 'class' : 'function' });
   }
   return units.sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
 }
@@ -59,30 +50,4 @@ function unitOfDeclaration(d: Declaration): CodeUnit | undefined {
   // Class fields (and parameter properties) bound to arrow functions.
   if (d.kind === 'property') return { node: d.node, symbol, kind: 'method' };
   return undefined;
-}
-
-/** Function values bound by assignment or default export, and anonymous class expressions. */
-function unitOfBinding(node: SyntaxNode): CodeUnit | undefined {
-  switch (node.type) {
-    case 'assignment_expression': {
-      const left = node.childForFieldName('left');
-      const right = node.childForFieldName('right');
-      if (!left || !isFunctionValue(right)) return undefined;
-      if (left.type !== 'identifier' && left.type !== 'member_expression') return undefined;
-      const symbol = boundName(right);
-      return symbol ? { node, symbol, kind: 'function' } : undefined;
-    }
-    case 'class': {
-      // Named class expressions are kernel declarations already.
-      if (node.childForFieldName('name')) return undefined;
-      const owner = boundName(node);
-      return owner ? { node, symbol: owner, kind: 'class' } : undefined;
-    }
-    case 'export_statement': {
-      const value = node.childForFieldName('value');
-      return isFunctionValue(value) ? { node: value, symbol: 'default', kind: 'function' } : undefined;
-    }
-    default:
-      return undefined;
-  }
 }

@@ -11,6 +11,7 @@ export {
   FUNCTION_VALUE_TYPES,
   isFunctionValue,
   isParameterUsed,
+  type BoundValue,
   type Declaration,
   type DeclarationKind,
   type Modifier,

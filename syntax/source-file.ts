@@ -4,7 +4,7 @@
  * file so every rule and the chunker share one parse.
  */
 import { DeclarationWalker } from './declarations/visit.js';
-import type { Declaration } from './declarations/types.js';
+import type { BoundValue, Declaration } from './declarations/types.js';
 import type { LanguageId } from './languages.js';
 import { parseTree, type SyntaxNode, type Tree } from './parse.js';
 import { TokenSink, type Token } from './tokens.js';
@@ -22,6 +22,8 @@ export interface SourceFile {
   readonly tokens: readonly Token[];
   /** Every named declaration, in source order (see declarations/). */
   readonly declarations: readonly Declaration[];
+  /** Function values and classes bound to a name without a declaration, in source order. */
+  readonly boundValues: readonly BoundValue[];
   /** `codeLines[row]` is 1 when that 0-based row holds code. */
   readonly codeLines: Uint8Array;
   readonly codeLineCount: number;
@@ -35,12 +37,14 @@ export function createSourceFile(path: string, text: string, language: LanguageI
   const tree = parseTree(text, language);
   const lines = splitLines(text);
   const sink = new TokenSink(text);
-  const declarations = Object.freeze(new DeclarationWalker().run(tree, language, sink));
+  const walker = new DeclarationWalker();
+  const declarations = Object.freeze(walker.run(tree, language, sink));
+  const boundValues = Object.freeze(walker.bound);
   const tokens = sink.tokens;
   const codeLines = classifyCodeLines(lines, tokens);
   let codeLineCount = 0;
   for (const flag of codeLines) codeLineCount += flag;
-  return { path, language, text, lines, tree, root: tree.rootNode, tokens, declarations, codeLines, codeLineCount };
+  return { path, language, text, lines, tree, root: tree.rootNode, tokens, declarations, boundValues, codeLines, codeLineCount };
 }
 
 /**

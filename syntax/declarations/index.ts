@@ -11,6 +11,7 @@ export { boundName, qualifiedName } from './names.js';
 export {
   FUNCTION_VALUE_TYPES,
   isFunctionValue,
+  type BoundValue,
   type Declaration,
   type DeclarationKind,
   type Modifier,

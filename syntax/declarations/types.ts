@@ -63,6 +63,20 @@ export interface Declaration {
 }
 
 /** Node types of function values: what a binding to a function is bound to. */
+/**
+ * A function value or class that no declaration names but a binding does:
+ * assigned (`exports.load = function () {…}`, `this.onClick = () => …`; the
+ * node is the assignment), exported as default (`export default () => …`;
+ * named `default`), or an anonymous class expression (`const Store = class
+ * {…}`; named as `boundName` names it).
+ */
+export interface BoundValue {
+  readonly kind: 'assignedFunction' | 'defaultExportFunction' | 'anonymousClass';
+  /** The code of the binding: the assignment, or the value itself. */
+  readonly node: SyntaxNode;
+  readonly name: string;
+}
+
 export const FUNCTION_VALUE_TYPES: ReadonlySet<string> = new Set([
   'arrow_function',
   'function_expression',

@@ -32,6 +32,7 @@ export class DeclarationWalker extends CursorWalker {
         this.add(node, name, 'class', container, keywordModifiers(node), this.exported());
         // An anonymous class expression's members belong to the name it is bound to, if any.
         this.container = name ? name.text : this.ownerOf(this.frames.length);
+        if (!name && this.container !== undefined) this.bound.push({ kind: 'anonymousClass', node, name: this.container });
         break;
       }
       case 'interface_declaration':
@@ -99,8 +100,23 @@ export class DeclarationWalker extends CursorWalker {
         break;
       }
       default:
-        // Function values: their parameters.
-        if (FUNCTION_VALUE_TYPES.has(type)) this.addParameters(node);
+        // Function values: their parameters, and the binding of those no declaration names.
+        if (FUNCTION_VALUE_TYPES.has(type)) {
+          this.addParameters(node);
+          this.addBoundFunction(node);
+        }
+    }
+  }
+
+  /** `target = <fn>` (to a name or a member) and `export default <fn>`. */
+  private addBoundFunction(fn: SyntaxNode): void {
+    const parent = this.frames[this.frames.length - 1];
+    if (parent?.type === 'assignment_expression' && parent.node && this.cursor.currentFieldName === 'right') {
+      const left = parent.node.childForFieldName('left')?.type;
+      const name = left === 'identifier' || left === 'member_expression' ? this.ownerOf(this.frames.length) : undefined;
+      if (name) this.bound.push({ kind: 'assignedFunction', node: parent.node, name });
+    } else if (parent?.type === 'export_statement' && this.cursor.currentFieldName === 'value') {
+      this.bound.push({ kind: 'defaultExportFunction', node: fn, name: 'default' });
     }
   }
 

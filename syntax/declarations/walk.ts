@@ -13,7 +13,7 @@ import type { LanguageId } from '../languages.js';
 import type { SyntaxNode, Tree, TreeCursor } from '../parse.js';
 import { isCommentType, type TokenSink } from '../tokens.js';
 import { bindingName, WRAPPERS } from './names.js';
-import { FUNCTION_VALUE_TYPES, type Declaration, type Modifier } from './types.js';
+import { FUNCTION_VALUE_TYPES, type BoundValue, type Declaration, type Modifier } from './types.js';
 
 const JSX_TYPES: ReadonlySet<string> = new Set(['jsx_element', 'jsx_self_closing_element', 'jsx_fragment']);
 
@@ -99,6 +99,10 @@ function typeInfo(table: TypeInfo[], id: number, cursor: TreeCursor): TypeInfo {
  */
 export abstract class CursorWalker {
   readonly out: Declaration[] = [];
+  /** Values bound without a declaration (see `BoundValue`), in source order. */
+  readonly bound: BoundValue[] = [];
+  /** Positioned at the node being visited while `visit` runs. */
+  protected cursor!: TreeCursor;
   protected readonly frames: Frame[] = [];
   // What visiting the current node decided for its subtree.
   protected container: string | undefined;
@@ -108,7 +112,7 @@ export abstract class CursorWalker {
   run(tree: Tree, language: LanguageId, tokens: TokenSink): Declaration[] {
     let table = typeTables.get(language);
     if (!table) typeTables.set(language, (table = []));
-    const cursor = tree.walk();
+    const cursor = (this.cursor = tree.walk());
     const frames = this.frames;
     // Iterative pre-order walk: declarations come out in source order, outer first.
     for (;;) {

@@ -83,6 +83,23 @@ describe('declarations', () => {
     assert.deepEqual(params.map((p) => [p.name, isParameterUsed(p)]), [['used', true], ['_unused', false]]);
   });
 
+  it('lists function values and classes bound without a declaration', () => {
+    const file = createSourceFile(
+      'x.ts',
+      'exports.load = function () { return 1; };\nthis.onClick = (e) => e;\nx = (() => 2);\nconst Store = class { get() { return 3; } };\nexport default () => 4;\n',
+      'typescript',
+    );
+    assert.deepEqual(
+      file.boundValues.map((b) => [b.kind, b.name, b.node.type]),
+      [
+        ['assignedFunction', 'load', 'assignment_expression'],
+        ['assignedFunction', 'this.onClick', 'assignment_expression'],
+        ['anonymousClass', 'Store', 'class'],
+        ['defaultExportFunction', 'default', 'arrow_function'],
+      ],
+    );
+  });
+
   it('are part of the SourceFile and cannot be changed', () => {
     const file = createSourceFile('x.ts', 'function f(a: number) { return a; }', 'typescript');
     assert.deepEqual(file.declarations.map((d) => d.name), ['f', 'a']);
