@@ -1,0 +1,49 @@
+/**
+ * The generated configuration artifacts stay in step with the zod schema:
+ * review-guard.schema.json, the README option table, and the descriptions
+ * they are made of.
+ */
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { describe, it } from 'node:test';
+import { describeAllowed, schemaAt } from '../../src/pipeline/config-json-schema.js';
+import { ConfigSchema } from '../../src/pipeline/config-schema.js';
+import { optionRows, README_PATH, SCHEMA_PATH, schemaFileText, withOptionTable } from '../support/config-docs.js';
+
+describe('config JSON Schema', () => {
+  it('is committed as review-guard.schema.json and current (else run npm run schema)', async () => {
+    assert.equal(await readFile(SCHEMA_PATH, 'utf8'), schemaFileText(), 'review-guard.schema.json is stale: run npm run schema');
+  });
+
+  it('README holds the generated option table (else run npm run schema)', async () => {
+    const readme = await readFile(README_PATH, 'utf8');
+    assert.equal(readme, withOptionTable(readme), 'the README option table is stale: run npm run schema');
+  });
+
+  it('documents every key: each option row has a description, and the README names every key', async () => {
+    const readme = await readFile(README_PATH, 'utf8');
+    const rows = optionRows();
+    assert.ok(rows.length >= 25, `only ${rows.length} options found`);
+    for (const row of rows) {
+      assert.ok(row.description.length > 10, `${row.key} has no description: add .describe() in config-schema.ts`);
+      assert.ok(readme.includes(`\`${row.key}\``), `README.md does not mention ${row.key}`);
+    }
+  });
+
+  it('describes defaults and the values each key allows', () => {
+    const byKey = new Map(optionRows().map((r) => [r.key, r]));
+    assert.equal(byKey.get('model.timeoutMs')?.defaultText, '`45000`');
+    assert.equal(byKey.get('index.semantic.model')?.defaultText, 'required');
+    assert.equal(describeAllowed(schemaAt(['model', 'timeoutMs'])), 'an integer from 1000 to 600000');
+    assert.equal(describeAllowed(schemaAt(['index', 'semantic', 'provider'])), '"transformers" or "ollama"');
+    assert.equal(describeAllowed(schemaAt(['index', 'include'])), 'an array of strings');
+    assert.equal(schemaAt(['model', 'nope']), undefined);
+  });
+
+  it('marks defaulted keys optional, so {} is a valid config to editors as it is to the loader', () => {
+    const schema = JSON.parse(schemaFileText()) as { required?: string[]; properties: Record<string, { required?: string[] }> };
+    assert.equal(schema.required, undefined);
+    assert.equal(schema.properties['model']?.required, undefined);
+    assert.ok(ConfigSchema.safeParse({}).success);
+  });
+});
