@@ -20,7 +20,7 @@ export interface IssueScope {
 
 /** One ConfigError for every issue of a failed parse of `input`; its `key` is the first issue's. */
 export function configErrorFromIssues(error: z.ZodError, input: unknown, origin: string, scope: IssueScope = { prefix: [] }): ConfigError {
-  const problems = error.issues.map((issue) => describeIssue(issue, input, scope));
+  const problems = error.issues.flatMap((issue) => describeIssue(issue, input, scope));
   const first = problems[0]!;
   if (problems.length === 1) return new ConfigError(`${origin}: ${first.text}`, first.key);
   const listed = problems.slice(0, MAX_LISTED).map((p) => `  - ${p.text}`);
@@ -33,7 +33,25 @@ interface Problem {
   readonly text: string;
 }
 
-function describeIssue(issue: z.core.$ZodIssue, input: unknown, scope: IssueScope): Problem {
+function describeIssue(issue: z.core.$ZodIssue, input: unknown, scope: IssueScope): Problem[] {
+  const branch = fittingBranch(issue);
+  if (branch) return branch.flatMap((inner) => describeIssue({ ...inner, path: [...issue.path, ...inner.path] }, input, scope));
+  return [describeOne(issue, input, scope)];
+}
+
+/**
+ * For a union none of whose forms matched: the issues of the one form the
+ * value has the shape of (it failed deeper inside, e.g. a bad option in
+ * `["error", {...}]`), so the message points at the real problem; undefined
+ * when the value fits no form's shape or several.
+ */
+function fittingBranch(issue: z.core.$ZodIssue): z.core.$ZodIssue[] | undefined {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return undefined;
+  const deeper = issue.errors.filter((branch) => branch.some((inner) => inner.path.length > 0));
+  return deeper.length === 1 ? deeper[0] : undefined;
+}
+
+function describeOne(issue: z.core.$ZodIssue, input: unknown, scope: IssueScope): Problem {
   const path = [...scope.prefix, ...issue.path];
   const key = keyName(path);
   const allowedAt = (p: readonly PropertyKey[]) => schemaAt(p.slice(scope.prefix.length), scope.schema);

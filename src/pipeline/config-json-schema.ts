@@ -6,6 +6,7 @@
  * completion (a test fails when that file is stale; `npm run schema`).
  */
 import { z } from 'zod';
+import { listRules } from '../../rules/index.js';
 import { ConfigSchema } from './config-schema.js';
 
 /** The subset of JSON Schema that `z.toJSONSchema` writes for the config. */
@@ -30,6 +31,10 @@ export interface JsonSchemaNode {
 /** The config's JSON Schema as editors read it: input shape, so defaulted keys are optional. */
 export function configJsonSchema(): Record<string, unknown> {
   const generated = z.toJSONSchema(ConfigSchema, { io: 'input' }) as Record<string, unknown>;
+  // Each rule's catalog severity as its `default`, for editors and the docs (zod's own `.meta({default})`
+  // is dropped for some option schemas); parsing is unaffected: an unlisted rule keeps that severity anyway.
+  const rules = (generated['properties'] as Record<string, { properties: Record<string, Record<string, unknown>> }>)['rules']!;
+  for (const meta of listRules()) rules.properties[meta.id]!['default'] = meta.defaultSeverity;
   const { $schema, ...rest } = generated;
   return { $schema, title: 'review-guard configuration', ...rest };
 }
@@ -76,9 +81,7 @@ export function describeAllowed(node: JsonSchemaNode | undefined): string {
   const branches = node.oneOf ?? node.anyOf;
   if (branches) {
     if (branches.every((b) => b.const !== undefined)) return orList(branches.map((b) => JSON.stringify(b.const)));
-    // A description says it better than a list of shapes (rule settings).
-    if (node.description) return node.description.charAt(0).toLowerCase() + node.description.slice(1);
-    return orList([...new Set(branches.map((b) => describeAllowed(b)))]);
+    return orList([...new Set(branches.map(describeForm))]);
   }
   if (node.enum) return orList(node.enum.map((v) => JSON.stringify(v)));
   if (node.const !== undefined) return JSON.stringify(node.const);
@@ -99,6 +102,13 @@ export function describeAllowed(node: JsonSchemaNode | undefined): string {
     default:
       return node.description ?? 'any value';
   }
+}
+
+/** One form of a union, in words; `[a, b]` for a tuple, by what its items allow. */
+function describeForm(node: JsonSchemaNode): string {
+  if (node.type === 'array' && node.prefixItems) return `[${node.prefixItems.map((item) => (item.enum ? 'level' : 'options')).join(', ')}]`;
+  if (node.type === 'object' && node.properties) return `{${Object.keys(node.properties).map((k) => `"${k}"`).join(', ')}}`;
+  return describeAllowed(node);
 }
 
 function range(min: number | undefined, max: number | undefined): string {

@@ -8,7 +8,8 @@
 import { z } from 'zod';
 import { DEFAULT_MAX_FILE_BYTES } from '../../indexer/index.js';
 import { normalizeOllamaHost } from '../../models/ollama-host.js';
-import { SEVERITIES } from '../../rules/define-rule.js';
+import { SEVERITIES, type RuleMeta } from '../../rules/define-rule.js';
+import { listRules } from '../../rules/index.js';
 import { DEFAULT_MAX_TURNS } from './agent/index.js';
 
 export const CONFIG_FILE_NAME = 'review-guard.config.json';
@@ -17,14 +18,21 @@ export const PACKAGE_JSON_KEY = 'reviewGuard';
 
 const RuleLevelSchema = z.enum(['off', ...SEVERITIES]);
 
-/** `"error"`, `["error", {max: 300}]` or `{severity, options}`, as linters accept. */
-const RuleSettingSchema = z
-  .union([
-    RuleLevelSchema,
-    z.tuple([RuleLevelSchema]).rest(z.unknown()),
-    z.strictObject({ severity: RuleLevelSchema.optional(), options: z.unknown().optional() }),
-  ])
-  .describe('a level ("off", "info", "warning" or "error"), [level, options] or {"severity": level, "options": {…}}; each rule\'s options are in `docs/rules/<id>.md`');
+/**
+ * One rule's entry: `"error"`, `["error", {max: 300}]` or `{severity,
+ * options}`, as linters accept, with the rule's own options schema, so
+ * editors complete each rule's options and a bad option is reported like
+ * any other config error.
+ */
+function ruleSettingSchema(meta: RuleMeta<unknown>) {
+  const options = meta.options.optional();
+  return z
+    .union([RuleLevelSchema, z.tuple([RuleLevelSchema, options]), z.strictObject({ severity: RuleLevelSchema.optional(), options })])
+    .describe(`${meta.description.replace(/\.$/, '')}; options in \`docs/rules/${meta.id}.md\``);
+}
+
+/** Every rule of the catalog, by id; an unknown id is an unknown key. */
+const RulesSchema = z.strictObject(Object.fromEntries(listRules().map((meta) => [meta.id, ruleSettingSchema(meta).optional()])));
 
 /** A neural embedder for the semantic signal; absent: structural only. */
 const SemanticConfigSchema = z
@@ -88,7 +96,9 @@ const ModelConfigSchema = z.strictObject({
 export const ConfigSchema = z
   .strictObject({
     $schema: z.string().optional().describe('Path or URL of review-guard.schema.json, for editor completion; ignored by review-guard'),
-    rules: z.record(z.string(), RuleSettingSchema).default({}).describe('Rule id → level and options; unlisted rules keep their catalog default'),
+    rules: RulesSchema.default({}).describe(
+      'Rule id → a level ("off", "info", "warning" or "error"), [level, options] or {"severity": level, "options": {…}}; unlisted rules keep their default',
+    ),
     maxFileBytes: z
       .number()
       .int()
@@ -103,7 +113,7 @@ export const ConfigSchema = z
 export type Config = z.infer<typeof ConfigSchema>;
 export type SemanticConfig = z.infer<typeof SemanticConfigSchema>;
 /** A rule's entry as written in the config file (normalised by the loader). */
-export type RuleLevelSetting = z.infer<typeof RuleSettingSchema>;
+export type RuleLevelSetting = z.infer<ReturnType<typeof ruleSettingSchema>>;
 
 function hostSchema() {
   return z.string().refine(isValidHost, 'expected an Ollama address such as http://127.0.0.1:11434, 127.0.0.1:11434 or myhost');

@@ -7,11 +7,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
-import { getRule, RULE_IDS } from '../../rules/index.js';
 import { RuleOptionsError, validateRuleSettings, type RuleSettings } from '../../rules/engine.js';
-import { closestName, configErrorFromIssues } from './config-errors.js';
-import type { JsonSchemaNode } from './config-json-schema.js';
+import { configErrorFromIssues } from './config-errors.js';
 import { CONFIG_FILE_NAME, ConfigSchema, PACKAGE_JSON_KEY, type Config, type RuleLevelSetting } from './config-schema.js';
 import { ConfigError } from './errors.js';
 
@@ -99,9 +96,7 @@ function packageSettings(text: string): PackageSettings {
 function withRuleSettings(config: Config, origin: string): { config: Config; ruleSettings: RuleSettings } {
   const ruleSettings: RuleSettings = {};
   for (const [id, setting] of Object.entries(config.rules)) {
-    if (!RULE_IDS.includes(id)) throw unknownRule(id, origin);
-    ruleSettings[id] = normalizeRuleSetting(setting);
-    checkRuleOptions(id, ruleSettings[id]!.options, origin);
+    if (setting !== undefined) ruleSettings[id] = normalizeRuleSetting(setting);
   }
   try {
     validateRuleSettings(ruleSettings);
@@ -110,27 +105,6 @@ function withRuleSettings(config: Config, origin: string): { config: Config; rul
     throw error;
   }
   return { config, ruleSettings };
-}
-
-function unknownRule(id: string, origin: string): ConfigError {
-  const near = closestName(id, RULE_IDS);
-  const mean = near ? `did you mean "${near}"? ` : '';
-  return new ConfigError(`${origin}: unknown rule "rules.${id}" (${mean}known rules: ${RULE_IDS.join(', ')})`, `rules.${id}`);
-}
-
-/** The rule's options checked here first, so their errors read like every other config error. */
-function checkRuleOptions(id: string, options: unknown, origin: string): void {
-  const schema = getRule(id)!.meta.options;
-  const parsed = schema.safeParse(options ?? {});
-  if (parsed.success) return;
-  let json: JsonSchemaNode | undefined;
-  try {
-    json = z.toJSONSchema(schema, { io: 'input' }) as JsonSchemaNode;
-  } catch {
-    // A schema JSON Schema cannot express (a transform) is left to the engine's own messages.
-    return;
-  }
-  throw configErrorFromIssues(parsed.error, options ?? {}, origin, { prefix: ['rules', id], schema: json });
 }
 
 function normalizeRuleSetting(setting: RuleLevelSetting): RuleSettings[string] {

@@ -34,10 +34,14 @@ describe('config JSON Schema', () => {
     const byKey = new Map(optionRows().map((r) => [r.key, r]));
     assert.equal(byKey.get('model.timeoutMs')?.defaultText, '`45000`');
     assert.equal(byKey.get('index.semantic.model')?.defaultText, 'required');
+    assert.equal(byKey.get('rules.naming')?.defaultText, '`"warning"`', "a rule's default is its catalog severity");
     assert.equal(describeAllowed(schemaAt(['model', 'timeoutMs'])), 'an integer from 1000 to 600000');
     assert.equal(describeAllowed(schemaAt(['index', 'semantic', 'provider'])), '"transformers" or "ollama"');
     assert.equal(describeAllowed(schemaAt(['index', 'include'])), 'an array of strings');
     assert.equal(schemaAt(['model', 'nope']), undefined);
+    // Each rule's own options are in the schema, so editors complete them.
+    assert.equal(describeAllowed(schemaAt(['rules', 'max-lines', 1, 'max'])), 'an integer ≥ 1');
+    assert.equal(describeAllowed(schemaAt(['rules', 'max-lines', 'options', 'max'])), 'an integer ≥ 1');
   });
 
   it('marks defaulted keys optional, so {} is a valid config to editors as it is to the loader', () => {

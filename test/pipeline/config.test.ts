@@ -31,10 +31,15 @@ describe('config loader', () => {
   });
 
   it('accepts linter-style rule settings and a $schema reference', async () => {
-    await write({ $schema: './node_modules/review-guard/review-guard.schema.json', rules: { 'max-lines': ['error', { max: 100 }], naming: 'off' } });
+    await write({
+      $schema: './node_modules/review-guard/review-guard.schema.json',
+      rules: { 'max-lines': ['error', { max: 100 }], naming: 'off', duplicate: { severity: 'warning' }, review: ['info'] },
+    });
     const loaded = await loadConfig(root);
     assert.deepEqual(loaded.ruleSettings['max-lines'], { severity: 'error', options: { max: 100 } });
     assert.equal(loaded.ruleSettings['naming']?.severity, 'off');
+    assert.equal(loaded.ruleSettings['duplicate']?.severity, 'warning');
+    assert.equal(loaded.ruleSettings['review']?.severity, 'info');
     assert.equal(loaded.origin, 'config-file');
     assert.equal(loaded.source, join(root, 'review-guard.config.json'));
   });
@@ -86,12 +91,14 @@ describe('config loader', () => {
     ['a value of the wrong type', { index: { enabled: 'yes' } }, /"index\.enabled" is "yes"; expected true or false$/, 'index.enabled'],
     ['a missing required key', { index: { semantic: { provider: 'ollama' } } }, /"index\.semantic\.model" is missing; expected a non-empty string$/, 'index.semantic.model'],
     ['a bad discriminator', { index: { semantic: { provider: 'onnx', model: 'm' } } }, /"index\.semantic\.provider" is "onnx"; expected "transformers" or "ollama"$/, 'index.semantic.provider'],
-    ['an unknown rule', { rules: { 'max-line': 'error' } }, /unknown rule "rules\.max-line" \(did you mean "max-lines"\? known rules: duplicate, max-lines, naming/, 'rules.max-line'],
+    ['an unknown rule', { rules: { 'max-line': 'error' } }, /unknown key "rules\.max-line" \(did you mean "rules\.max-lines"\? allowed in "rules": duplicate, max-lines, naming, responsibility, review\)/, 'rules.max-line'],
     ['a bad model host', { model: { host: 'ftp://127.0.0.1' } }, /"model\.host" is "ftp:\/\/127\.0\.0\.1"; expected an Ollama address/, 'model.host'],
-    ['a bad rule level', { rules: { naming: 'loud' } }, /"rules\.naming" is "loud"; expected a level \("off", "info", "warning" or "error"\)/, 'rules.naming'],
-    ['bad rule options', { rules: { 'max-lines': ['error', { max: 'many' }] } }, /"rules\.max-lines\.max" is "many"; expected an integer ≥ 1$/, 'rules.max-lines.max'],
-    ['an unknown rule option', { rules: { 'max-lines': { options: { mx: 3 } } } }, /unknown key "rules\.max-lines\.mx" \(did you mean "rules\.max-lines\.max"\?/, 'rules.max-lines.mx'],
-    ['a bad nested rule option', { rules: { naming: ['error', { function: { formats: ['bogus'] } }] } }, /"rules\.naming\.function\.formats\[0\]" is "bogus"; expected "camelCase", /, 'rules.naming.function.formats[0]'],
+    ['a bad rule level', { rules: { naming: 'loud' } }, /"rules\.naming" is "loud"; expected "off", "error", "warning" or "info", \[level, options\] or \{"severity", "options"\}$/, 'rules.naming'],
+    ['a bad level in a rule tuple', { rules: { naming: ['loud'] } }, /"rules\.naming\[0\]" is "loud"; expected "off", "error", "warning" or "info"$/, 'rules.naming[0]'],
+    ['bad rule options', { rules: { 'max-lines': ['error', { max: 'many' }] } }, /"rules\.max-lines\[1\]\.max" is "many"; expected an integer ≥ 1$/, 'rules.max-lines[1].max'],
+    ['an unknown rule option', { rules: { 'max-lines': { options: { mx: 3 } } } }, /unknown key "rules\.max-lines\.options\.mx" \(did you mean "rules\.max-lines\.options\.max"\? allowed in "rules\.max-lines\.options": max\)/, 'rules.max-lines.options.mx'],
+    ['a bad nested rule option', { rules: { naming: ['error', { function: { formats: ['bogus'] } }] } }, /"rules\.naming\[1\]\.function\.formats\[0\]" is "bogus"; expected "camelCase", /, 'rules.naming[1].function.formats[0]'],
+    ['a rule tuple too long', { rules: { 'max-lines': ['error', { max: 3 }, 4] } }, /"rules\.max-lines" is \["error",\{"max":3\},4\]; expected "off", /, 'rules.max-lines'],
   ];
   for (const [name, json, message, key] of broken) {
     it(`names the key, the value and what is allowed for ${name}`, async () => {
