@@ -5,10 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { z } from 'zod';
 import { describeAllowed, schemaAt } from '../../src/pipeline/config-json-schema.js';
 import { ConfigSchema } from '../../src/pipeline/config-schema.js';
 import { optionRows, README_PATH, SCHEMA_PATH, schemaFileText, withOptionTable } from '../support/config-docs.js';
+import { SAMPLE_REPO } from '../support/sample-repo.js';
 
 describe('config JSON Schema', () => {
   it('is committed as review-guard.schema.json and current (else run npm run schema)', async () => {
@@ -49,5 +52,30 @@ describe('config JSON Schema', () => {
     assert.equal(schema.required, undefined);
     assert.equal(schema.properties['model']?.required, undefined);
     assert.ok(ConfigSchema.safeParse({}).success);
+  });
+
+  it('accepts and rejects what the loader does, read back from the committed file', async () => {
+    const editorView = z.fromJSONSchema(JSON.parse(await readFile(SCHEMA_PATH, 'utf8')));
+    const readme = await readFile(README_PATH, 'utf8');
+    const readmeExample = /## Configuration[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1];
+    assert.ok(readmeExample, 'README has a JSON example in its Configuration section');
+    const cases: unknown[] = [
+      {},
+      JSON.parse(readmeExample),
+      JSON.parse(await readFile(join(SAMPLE_REPO, 'review-guard.config.json'), 'utf8')),
+      { rules: { naming: ['error', { function: { formats: ['camelCase'] } }], review: { severity: 'off' } } },
+      { index: { semantic: { provider: 'transformers', model: 'Xenova/all-MiniLM-L6-v2', quantized: true } } },
+      { modle: {} },
+      { rules: { 'max-line': 'error' } },
+      { rules: { 'max-lines': ['error', { max: 'many' }] } },
+      { rules: { naming: { severity: 'loud' } } },
+      { index: { semantic: { provider: 'ollama' } } },
+      { model: { maxTurns: 21 } },
+      { maxFileBytes: 1.5 },
+    ];
+    for (const config of cases) {
+      assert.equal(editorView.safeParse(config).success, ConfigSchema.safeParse(config).success, JSON.stringify(config));
+    }
+    assert.ok(ConfigSchema.safeParse(JSON.parse(readmeExample)).success, 'the README example is a valid config');
   });
 });

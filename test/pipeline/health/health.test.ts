@@ -151,6 +151,20 @@ describe('health checks', () => {
     assert.match(byId(report, 'index').message, /^5 files, 10 chunks, .* \(not compared with the workspace: the config is invalid\)$/);
   });
 
+  it('puts several config problems on one line', async () => {
+    const report = await doctor({}, {
+      indexed: false,
+      afterIndex: (root) => writeFile(join(root, 'review-guard.config.json'), JSON.stringify({ model: { maxTurns: 0, temprature: 1 } })),
+    });
+    const config = byId(report, 'config');
+    assert.equal(
+      config.message,
+      'review-guard.config.json: 2 problems: "model.maxTurns" is 0; expected an integer from 1 to 20 | ' +
+        'unknown key "model.temprature" (did you mean "model.temperature"? allowed in "model": enabled, host, model, maxTurns, timeoutMs, requestTimeoutMs, temperature, numCtx, keepAlive)',
+    );
+    assert.match(config.fix ?? '', /^correct each key named/);
+  });
+
   it('says when the model stage is off, and then needs no Ollama', async () => {
     const report = await doctor({ model: { enabled: false } });
     assert.equal(report.verdict, 'healthy');
