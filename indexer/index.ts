@@ -2,7 +2,8 @@
  * @fileoverview The indexer's public surface: the code index the review
  * pipeline calls, its ports (embedder, vector index) and the pieces a
  * caller may reuse (chunking, normalisation, the structural embedder, the
- * file walk and its selection, rank fusion, the store's lock error).
+ * file walk and its selection, rank fusion, the store's lock error, a
+ * read-only summary of a store for health checks).
  */
 export {
   CodeIndex,
@@ -30,4 +31,6 @@ export {
 } from './file-walk.js';
 export { compareIds, fuseRankings, RRF_K } from './fusion.js';
 export { StoreLockedError, type StoreLockOptions } from './store-lock.js';
+export { inspectStore, type StoreSummary, type StoredFile } from './store-inspect.js';
+export type { StoreIdentity } from './store-format.js';
 export { literalAgreement, literalValues } from './literals.js';

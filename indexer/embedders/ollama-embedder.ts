@@ -51,7 +51,7 @@ export class OllamaEmbedder implements Embedder {
     private readonly settings: Settings,
     readonly dimensions: number,
   ) {
-    this.id = `ollama:${settings.model}`;
+    this.id = ollamaEmbedderId(settings.model);
   }
 
   /**
@@ -96,6 +96,11 @@ export class OllamaEmbedder implements Embedder {
     }
     return vectors;
   }
+}
+
+/** The embedder id (recorded in an index store) for this Ollama model, without contacting Ollama. */
+export function ollamaEmbedderId(model: string): string {
+  return `ollama:${model}`;
 }
 
 async function requestEmbeddings(settings: Settings, texts: string[]): Promise<Float32Array[]> {

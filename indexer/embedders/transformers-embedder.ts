@@ -46,7 +46,7 @@ export class TransformersEmbedder implements Embedder {
     private readonly batchSize: number,
     options: TransformersEmbedderOptions,
   ) {
-    this.id = `transformers:${options.modelId}:${options.quantized ? 'q8' : 'fp32'}`;
+    this.id = transformersEmbedderId(options.modelId, options.quantized ?? false);
   }
 
   /**
@@ -88,12 +88,21 @@ export class TransformersEmbedder implements Embedder {
   }
 }
 
-async function requireLocalFiles(modelDir: string, modelId: string, quantized: boolean): Promise<void> {
-  const modelPath = join(modelDir, ...modelId.split('/'));
-  const weights = `onnx/model${quantized ? '_quantized' : ''}.onnx`;
-  const expected = [...REQUIRED_FILES, weights];
+/** The embedder id (recorded in an index store) for this model and weight choice, without loading it. */
+export function transformersEmbedderId(modelId: string, quantized: boolean): string {
+  return `transformers:${modelId}:${quantized ? 'q8' : 'fp32'}`;
+}
+
+/** The files a local model folder lacks for an offline load; empty when it is complete. */
+export async function missingModelFiles(modelDir: string, modelId: string, quantized: boolean): Promise<{ modelPath: string; expected: string[]; missing: string[] }> {
+  const modelPath = join(resolve(modelDir), ...modelId.split('/'));
+  const expected = [...REQUIRED_FILES, `onnx/model${quantized ? '_quantized' : ''}.onnx`];
   const present = await Promise.all(expected.map((file) => access(join(modelPath, file)).then(() => true, () => false)));
-  const missing = expected.filter((_, i) => !present[i]);
+  return { modelPath, expected, missing: expected.filter((_, i) => !present[i]) };
+}
+
+async function requireLocalFiles(modelDir: string, modelId: string, quantized: boolean): Promise<void> {
+  const { modelPath, expected, missing } = await missingModelFiles(modelDir, modelId, quantized);
   if (missing.length === 0) return;
   throw new EmbedderUnavailableError(
     'model-missing',

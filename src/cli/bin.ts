@@ -28,11 +28,13 @@ async function main(argv: readonly string[]): Promise<number> {
       return print(await (await import('./commands/review.js')).runReview(args, cwd));
     case 'index':
       return print(await (await import('./commands/index-command.js')).runIndex(args, cwd, process.stderr));
+    case 'doctor':
+      return print(await (await import('./commands/doctor.js')).runDoctor(args, cwd));
     case 'serve':
       (await import('./commands/serve.js')).runServe(args, cwd, process.stderr);
       return EXIT.ok;
     default:
-      throw new UserError(`unknown command "${args.command}"; commands: review, index, serve, help`);
+      throw new UserError(`unknown command "${args.command}"; commands: review, index, doctor, serve, help`);
   }
 }
 

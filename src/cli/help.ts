@@ -10,6 +10,7 @@ Commands:
   review <files...>   review changed files: rules, duplicate search, local model
   index               build or update the similarity index of the workspace
   serve               run the MCP server over stdio (for Claude Code, Cursor, …)
+  doctor              check config, workspace, Ollama, models and index; say how to fix
   help [command]      show help for a command
 
 Common options:
@@ -25,6 +26,7 @@ Examples:
   review-guard review --no-model --json src/a.ts src/b.ts
   review-guard index --rebuild
   review-guard serve --root /path/to/repo
+  review-guard doctor
 `;
 
 export const COMMAND_HELP: Readonly<Record<string, string>> = {
@@ -57,6 +59,28 @@ A review updates the index by itself; run this to warm it up ahead of time.
 Examples:
   review-guard index
   review-guard index --rebuild --root ../other-repo
+`,
+  doctor: `Usage: review-guard doctor [--json] [--root DIR]
+
+Checks what review-guard needs and prints one line per check with the fix:
+  config      review-guard.config.json (or package.json "reviewGuard") is valid
+  workspace   which folder is the root, and how it was chosen
+  ollama      Ollama answers at the configured host (GET /api/version, 3 s limit)
+  chat-model  the chat model is pulled (GET /api/tags); fix: ollama pull <model>
+  embedder    the semantic embedder's model is there, if one is configured
+  index       the index exists; its files, chunks, size, age, embedders, and
+              how much the workspace changed since; fix: review-guard index
+
+Statuses: ok, info (nothing to do), warn (needs attention), error.
+Exit codes: 0 all fine, 1 something needs attention, 2 the config is invalid.
+
+Options:
+  --json        print the report as JSON ({root, checks, verdict})
+  --root DIR    workspace root
+
+Examples:
+  review-guard doctor
+  review-guard doctor --json | jq '.checks[] | select(.status == "warn")'
 `,
   serve: `Usage: review-guard serve [--root DIR]
 

@@ -4,9 +4,14 @@
  */
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { findWorkspaceRoot, UserError } from '../pipeline/index.js';
+import { locateWorkspaceRoot, UserError, type RootChoice } from '../pipeline/index.js';
 
 export function workspaceRoot(cwd: string, explicit: string | undefined): string {
+  return workspaceRootChoice(cwd, explicit).root;
+}
+
+/** The root and how it was chosen (for `doctor`). */
+export function workspaceRootChoice(cwd: string, explicit: string | undefined): RootChoice {
   if (explicit !== undefined) {
     const path = resolve(cwd, explicit);
     let isDir = false;
@@ -17,5 +22,5 @@ export function workspaceRoot(cwd: string, explicit: string | undefined): string
     }
     if (!isDir) throw new UserError(`--root ${explicit}: not a folder`);
   }
-  return findWorkspaceRoot(cwd, explicit);
+  return locateWorkspaceRoot(cwd, explicit);
 }

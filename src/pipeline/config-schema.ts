@@ -1,96 +1,137 @@
 /**
- * @fileoverview The configuration schema: one file, every field defaulted.
- * Unknown keys are rejected so a typo is reported instead of ignored.
+ * @fileoverview The configuration schema: one file, every field defaulted
+ * and described. Unknown keys are rejected so a typo is reported instead of
+ * ignored. The descriptions are the documentation: they feed the generated
+ * JSON Schema (review-guard.schema.json, for editor completion) and the
+ * README's option table, and tests keep both in step with this file.
  */
 import { z } from 'zod';
 import { DEFAULT_MAX_FILE_BYTES } from '../../indexer/index.js';
 import { normalizeOllamaHost } from '../../models/ollama-host.js';
-import { SEVERITIES } from '../../rules/define-rule.js';
+import { SEVERITIES, type RuleMeta } from '../../rules/define-rule.js';
+import { listRules } from '../../rules/index.js';
 import { DEFAULT_MAX_TOOL_CALLS, DEFAULT_MAX_TURNS } from './agent/index.js';
 
 export const CONFIG_FILE_NAME = 'review-guard.config.json';
+/** The key under which package.json may hold the same settings. */
+export const PACKAGE_JSON_KEY = 'reviewGuard';
 
 const RuleLevelSchema = z.enum(['off', ...SEVERITIES]);
 
-/** `"error"`, `["error", {max: 300}]` or `{severity, options}`, as linters accept. */
-const RuleSettingSchema = z.union([
-  RuleLevelSchema,
-  z.tuple([RuleLevelSchema]).rest(z.unknown()),
-  z.strictObject({ severity: RuleLevelSchema.optional(), options: z.unknown().optional() }),
-]);
+/**
+ * One rule's entry: `"error"`, `["error", {max: 300}]` or `{severity,
+ * options}`, as linters accept, with the rule's own options schema, so
+ * editors complete each rule's options and a bad option is reported like
+ * any other config error.
+ */
+function ruleSettingSchema(meta: RuleMeta<unknown>) {
+  const options = meta.options.optional();
+  return z
+    .union([RuleLevelSchema, z.tuple([RuleLevelSchema, options]), z.strictObject({ severity: RuleLevelSchema.optional(), options })])
+    .describe(`${meta.description.replace(/\.$/, '')}; options in \`docs/rules/${meta.id}.md\``);
+}
+
+/** Every rule of the catalog, by id; an unknown id is an unknown key. */
+const RulesSchema = z.strictObject(Object.fromEntries(listRules().map((meta) => [meta.id, ruleSettingSchema(meta).optional()])));
 
 /** A neural embedder for the semantic signal; absent: structural only. */
-const SemanticConfigSchema = z.discriminatedUnion('provider', [
-  z.strictObject({
-    provider: z.literal('transformers'),
-    /** Model id, a folder under `modelDir` (e.g. `jinaai/jina-embeddings-v2-base-code`). */
-    model: z.string().min(1),
-    /** Where local models live, relative to the workspace root or absolute. */
-    modelDir: z.string().min(1).default('.review-guard/models'),
-    quantized: z.boolean().default(false),
-    /** Fetch missing weights from the Hugging Face hub; never implicit. */
-    allowDownload: z.boolean().default(false),
-  }),
-  z.strictObject({
-    provider: z.literal('ollama'),
-    model: z.string().min(1),
-    /** Defaults to `model.host`, then OLLAMA_HOST. */
-    host: hostSchema().optional(),
-  }),
-]);
+const SemanticConfigSchema = z
+  .discriminatedUnion('provider', [
+    z.strictObject({
+      provider: z.literal('transformers').describe('Run a transformers.js ONNX model in-process'),
+      model: z.string().min(1).describe('Model id, also its folder under `modelDir` (e.g. `Xenova/all-MiniLM-L6-v2`)'),
+      modelDir: z.string().min(1).default('.review-guard/models').describe('Folder holding local models, relative to the workspace root or absolute'),
+      quantized: z.boolean().default(false).describe('Use `onnx/model_quantized.onnx` instead of `onnx/model.onnx`'),
+      allowDownload: z.boolean().default(false).describe('Fetch missing weights from the Hugging Face hub into `modelDir` (never implicit)'),
+    }),
+    z.strictObject({
+      provider: z.literal('ollama').describe('Embed through Ollama `/api/embed`'),
+      model: z.string().min(1).describe('An embedding model pulled into Ollama, e.g. `nomic-embed-text`'),
+      host: hostSchema().optional().describe('Ollama address for embeddings; default `model.host`, then `OLLAMA_HOST`'),
+    }),
+  ])
+  .describe('A neural embedder for a second, semantic signal fused with the structural one; absent: structural only');
 
 const IndexConfigSchema = z.strictObject({
-  enabled: z.boolean().default(true),
-  /** Structural score at or above which a match is reported without the model (see docs/rules/duplicate.md). */
-  duplicateThreshold: z.number().min(0.5).max(1).default(0.95),
-  /** Candidates the index proposes per chunk. */
-  candidates: z.number().int().min(1).max(50).default(5),
-  /** Gitignore-style globs, relative to the root: only these files (empty: all source files). */
-  include: z.array(z.string().min(1)).default([]),
-  /** Gitignore-style globs of files never indexed, on top of node_modules, build output, .d.ts and generated files. */
-  exclude: z.array(z.string().min(1)).default([]),
-  /** Respect .gitignore files. */
-  gitignore: z.boolean().default(true),
-  /** Functions and classes with fewer code lines or normalised tokens are not indexed. */
-  minLines: z.number().int().min(1).default(3),
-  minTokens: z.number().int().min(1).default(20),
+  enabled: z.boolean().default(true).describe('The similarity index and its `duplicate` findings'),
+  duplicateThreshold: z
+    .number()
+    .min(0.5)
+    .max(1)
+    .default(0.95)
+    .describe('Structural score at or above which a match is reported without the model (see docs/rules/duplicate.md)'),
+  candidates: z.number().int().min(1).max(50).default(5).describe('Candidates the index proposes per function or class'),
+  include: z
+    .array(z.string().min(1))
+    .default([])
+    .describe('Gitignore-style globs, relative to the root: only these files are indexed (empty: all source files)'),
+  exclude: z
+    .array(z.string().min(1))
+    .default([])
+    .describe('Gitignore-style globs of files never indexed, on top of node_modules, build output, hidden folders, .d.ts and generated files'),
+  gitignore: z.boolean().default(true).describe('Respect .gitignore files'),
+  minLines: z.number().int().min(1).default(3).describe('Functions and classes with fewer code lines are not indexed'),
+  minTokens: z.number().int().min(1).default(20).describe('Functions and classes with fewer normalised tokens are not indexed'),
   semantic: SemanticConfigSchema.optional(),
 });
 
 const ModelConfigSchema = z.strictObject({
-  enabled: z.boolean().default(true),
-  /** Ollama address (URL, host or host:port); when absent, OLLAMA_HOST, then http://127.0.0.1:11434. */
-  host: hostSchema().optional(),
-  /** Send code to an Ollama host off this machine (chat and the Ollama embedder); loopback only unless true. */
-  allowRemoteHost: z.boolean().default(false),
-  model: z.string().min(1).default('qwen3-coder:30b'),
-  maxTurns: z.number().int().min(1).max(20).default(DEFAULT_MAX_TURNS),
-  /** Tool calls (valid or not) the model may make per reviewed file. */
-  maxToolCalls: z.number().int().min(1).max(50).default(DEFAULT_MAX_TOOL_CALLS),
-  /** Further attempts of a chat request after a transient failure (connection refused, timeout, HTTP 5xx). */
-  retries: z.number().int().min(0).max(5).default(2),
-  /** Budget for the whole model stage of one review. */
-  timeoutMs: z.number().int().min(1000).max(600_000).default(45_000),
-  /** Budget for one chat request. */
-  requestTimeoutMs: z.number().int().min(1000).max(600_000).default(30_000),
-  temperature: z.number().min(0).max(2).default(0),
-  numCtx: z.number().int().min(2048).optional(),
-  keepAlive: z.string().optional(),
+  enabled: z.boolean().default(true).describe('The model stage (Ollama chat); off: rules and index only'),
+  host: hostSchema().optional().describe('Ollama address (URL, host or host:port); default `OLLAMA_HOST`, else http://127.0.0.1:11434'),
+  allowRemoteHost: z
+    .boolean()
+    .default(false)
+    .describe('Send code to an Ollama host off this machine (chat and the Ollama embedder); loopback only unless true'),
+  model: z.string().min(1).default('qwen3-coder:30b').describe('Chat model; pull it with `ollama pull <model>`'),
+  maxTurns: z.number().int().min(1).max(20).default(DEFAULT_MAX_TURNS).describe('Turns of the tool loop before it gives up'),
+  maxToolCalls: z
+    .number()
+    .int()
+    .min(1)
+    .max(50)
+    .default(DEFAULT_MAX_TOOL_CALLS)
+    .describe('Tool calls (valid or not) the model may make per reviewed file'),
+  retries: z
+    .number()
+    .int()
+    .min(0)
+    .max(5)
+    .default(2)
+    .describe('Further attempts of a chat request after a transient failure (connection refused, timeout, HTTP 5xx); never after a 4xx'),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(1000)
+    .max(600_000)
+    .default(45_000)
+    .describe('Time budget for the whole model stage of one review (hosts time out at about 60 s)'),
+  requestTimeoutMs: z.number().int().min(1000).max(600_000).default(30_000).describe('Time budget for one chat request'),
+  temperature: z.number().min(0).max(2).default(0).describe('Sampling temperature passed to Ollama'),
+  numCtx: z.number().int().min(2048).optional().describe("Context window in tokens passed to Ollama; default: the model's"),
+  keepAlive: z.string().optional().describe('How long Ollama keeps the model loaded after a request, e.g. "10m"; default: Ollama\'s'),
 });
 
-export const ConfigSchema = z.strictObject({
-  $schema: z.string().optional(),
-  rules: z.record(z.string(), RuleSettingSchema).default({}),
-  /** Files larger than this are not reviewed or indexed. */
-  maxFileBytes: z.number().int().min(1024).default(DEFAULT_MAX_FILE_BYTES),
-  index: IndexConfigSchema.default(IndexConfigSchema.parse({})),
-  model: ModelConfigSchema.default(ModelConfigSchema.parse({})),
-});
+export const ConfigSchema = z
+  .strictObject({
+    $schema: z.string().optional().describe('Path or URL of review-guard.schema.json, for editor completion; ignored by review-guard'),
+    rules: RulesSchema.default({}).describe(
+      'Rule id → a level ("off", "info", "warning" or "error"), [level, options] or {"severity": level, "options": {…}}; unlisted rules keep their default',
+    ),
+    maxFileBytes: z
+      .number()
+      .int()
+      .min(1024)
+      .default(DEFAULT_MAX_FILE_BYTES)
+      .describe('Files larger than this are neither reviewed nor indexed'),
+    index: IndexConfigSchema.default(IndexConfigSchema.parse({})).describe('The similarity index'),
+    model: ModelConfigSchema.default(ModelConfigSchema.parse({})).describe('The local model (Ollama)'),
+  })
+  .describe('review-guard configuration (review-guard.config.json, or "reviewGuard" in package.json)');
 
 export type Config = z.infer<typeof ConfigSchema>;
 export type SemanticConfig = z.infer<typeof SemanticConfigSchema>;
 /** A rule's entry as written in the config file (normalised by the loader). */
-export type RuleLevelSetting = z.infer<typeof RuleSettingSchema>;
+export type RuleLevelSetting = z.infer<ReturnType<typeof ruleSettingSchema>>;
 
 function hostSchema() {
   return z.string().refine(isValidHost, 'expected an Ollama address such as http://127.0.0.1:11434, 127.0.0.1:11434 or myhost');

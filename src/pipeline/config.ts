@@ -1,34 +1,56 @@
 /**
- * @fileoverview Reads `review-guard.config.json` from the workspace root and
- * validates it, including each rule's options. Errors name the key, the bad
- * value and what is allowed.
+ * @fileoverview Finds and validates the workspace's configuration:
+ * `review-guard.config.json` at the root, else the `"reviewGuard"` key of
+ * the root's package.json, else the defaults. The file wins when both exist,
+ * with a note, so the user is never left guessing which one counts. Errors
+ * name the key, the bad value and what is allowed.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { z } from 'zod';
 import { RuleOptionsError, validateRuleSettings, type RuleSettings } from '../../rules/engine.js';
-import { CONFIG_FILE_NAME, ConfigSchema, type Config, type RuleLevelSetting } from './config-schema.js';
+import { configErrorFromIssues } from './config-errors.js';
+import { CONFIG_FILE_NAME, ConfigSchema, PACKAGE_JSON_KEY, type Config, type RuleLevelSetting } from './config-schema.js';
 import { ConfigError } from './errors.js';
+
+/** Where the settings came from. */
+export type ConfigOrigin = 'config-file' | 'package-json' | 'defaults';
 
 /** The validated config and the rule settings derived from it. */
 export interface LoadedConfig {
   readonly config: Config;
   readonly ruleSettings: RuleSettings;
-  /** The file it came from, or undefined when defaults are used. */
+  /** The file it came from (the config file or package.json), or undefined when defaults are used. */
   readonly source?: string;
+  readonly origin: ConfigOrigin;
+  /** Things worth telling the user about how the config was found (e.g. both places hold settings). */
+  readonly notes: readonly string[];
 }
 
-/** Loads and validates the workspace's config; defaults when there is none. */
+/** How messages name the package.json settings. */
+export const PACKAGE_JSON_ORIGIN = `package.json "${PACKAGE_JSON_KEY}"`;
+
+/** Loads and validates the workspace's config; defaults when there is none. Throws ConfigError. */
 export async function loadConfig(root: string): Promise<LoadedConfig> {
-  const path = join(root, CONFIG_FILE_NAME);
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return withRuleSettings(ConfigSchema.parse({}));
-    throw new ConfigError(`${CONFIG_FILE_NAME}: cannot read it (${(error as Error).message})`);
+  const filePath = join(root, CONFIG_FILE_NAME);
+  const packagePath = join(root, 'package.json');
+  const [fileText, packageText] = await Promise.all([readOptional(filePath, CONFIG_FILE_NAME), readOptional(packagePath, 'package.json')]);
+  const fromPackage = packageText === undefined ? { found: false as const } : packageSettings(packageText);
+  const notes: string[] = [];
+  if (fromPackage.found === 'unparsable') {
+    notes.push(`package.json is not valid JSON, so any "${PACKAGE_JSON_KEY}" settings in it were not read`);
   }
-  return { ...withRuleSettings(parseConfigText(text, CONFIG_FILE_NAME)), source: path };
+  if (fileText !== undefined) {
+    if (fromPackage.found === true) {
+      notes.push(`both ${CONFIG_FILE_NAME} and ${PACKAGE_JSON_ORIGIN} hold settings; ${CONFIG_FILE_NAME} is used, the package.json key is ignored (remove one)`);
+    }
+    const config = parseConfigText(fileText, CONFIG_FILE_NAME);
+    return { ...withRuleSettings(config, CONFIG_FILE_NAME), source: filePath, origin: 'config-file', notes };
+  }
+  if (fromPackage.found === true) {
+    const config = parseConfigValue(fromPackage.value, PACKAGE_JSON_ORIGIN);
+    return { ...withRuleSettings(config, PACKAGE_JSON_ORIGIN), source: packagePath, origin: 'package-json', notes };
+  }
+  return { ...withRuleSettings(ConfigSchema.parse({}), CONFIG_FILE_NAME), origin: 'defaults', notes };
 }
 
 /** Parses and validates config JSON; `origin` names the file in messages. */
@@ -39,32 +61,47 @@ export function parseConfigText(text: string, origin: string): Config {
   } catch (error) {
     throw new ConfigError(`${origin}: not valid JSON (${(error as Error).message})`);
   }
-  const parsed = ConfigSchema.safeParse(json);
-  if (!parsed.success) throw configErrorFrom(parsed.error, origin);
+  return parseConfigValue(json, origin);
+}
+
+/** Validates an already parsed config value. */
+export function parseConfigValue(value: unknown, origin: string): Config {
+  const parsed = ConfigSchema.safeParse(value);
+  if (!parsed.success) throw configErrorFromIssues(parsed.error, value, origin);
   return parsed.data;
 }
 
-function configErrorFrom(error: z.ZodError, origin: string): ConfigError {
-  const issue = error.issues[0]!;
-  const key = issue.path.join('.') || '(root)';
-  let detail = issue.message;
-  if (issue.code === 'unrecognized_keys') {
-    const unknown = issue.keys.map((k) => (key === '(root)' ? k : `${key}.${k}`));
-    return new ConfigError(`${origin}: unknown key ${unknown.map((k) => `"${k}"`).join(', ')}`, unknown[0]);
+async function readOptional(path: string, name: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new ConfigError(`${name}: cannot read it (${(error as Error).message})`);
   }
-  if (issue.code === 'invalid_union' && issue.path[0] === 'rules') {
-    detail = 'expected "off", "info", "warning", "error", ["<level>", {options}] or {"severity", "options"}';
-  }
-  return new ConfigError(`${origin}: "${key}": ${detail}`, key);
 }
 
-function withRuleSettings(config: Config): LoadedConfig {
+type PackageSettings = { found: true; value: unknown } | { found: false } | { found: 'unparsable' };
+
+function packageSettings(text: string): PackageSettings {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { found: 'unparsable' };
+  }
+  if (typeof json !== 'object' || json === null || !Object.hasOwn(json, PACKAGE_JSON_KEY)) return { found: false };
+  return { found: true, value: (json as Record<string, unknown>)[PACKAGE_JSON_KEY] };
+}
+
+function withRuleSettings(config: Config, origin: string): { config: Config; ruleSettings: RuleSettings } {
   const ruleSettings: RuleSettings = {};
-  for (const [id, setting] of Object.entries(config.rules)) ruleSettings[id] = normalizeRuleSetting(setting);
+  for (const [id, setting] of Object.entries(config.rules)) {
+    if (setting !== undefined) ruleSettings[id] = normalizeRuleSetting(setting);
+  }
   try {
     validateRuleSettings(ruleSettings);
   } catch (error) {
-    if (error instanceof RuleOptionsError) throw new ConfigError(`${CONFIG_FILE_NAME}: ${error.message}`, error.key);
+    if (error instanceof RuleOptionsError) throw new ConfigError(`${origin}: ${error.message}`, error.key);
     throw error;
   }
   return { config, ruleSettings };

@@ -63,7 +63,8 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
   const getLlm = async (): Promise<LlmClient> => (llm ??= await createLlmClient(loaded, env));
 
   // Notices for the next review's summary: from the service and new ones from the index.
-  const pending: string[] = [];
+  // The config's own notes (both a config file and package.json settings) come first.
+  const pending: string[] = [...loaded.notes];
   let noticesSeen = 0;
   let opened: Promise<CodeIndex> | undefined;
   const openIndex = (): Promise<CodeIndex> => {

@@ -2,31 +2,14 @@
  * The CLI as users run it: a child process, its output and its exit code.
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
 import { FindingSchema, ReviewResultSchema } from '../../src/pipeline/index.js';
-import { CLI_PATH, copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
+import { runCli, type CliRun } from '../support/run-cli.js';
+import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
 
-const run = promisify(execFile);
-
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(cwd: string, ...args: string[]): Promise<CliRun> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI_PATH, ...args], { cwd, env: { ...process.env, OLLAMA_HOST: '' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const cli = (cwd: string, ...args: string[]): Promise<CliRun> => runCli(cwd, args, { OLLAMA_HOST: '' });
 
 describe('review-guard CLI', () => {
   let repo: SampleRepo;

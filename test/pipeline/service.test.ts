@@ -103,4 +103,20 @@ describe('review service', () => {
       await ollama.close();
     }
   });
+
+  it('tells the next review when package.json settings are ignored for the config file', async () => {
+    const both = await copySampleRepo();
+    try {
+      await writeFile(join(both.root, 'package.json'), JSON.stringify({ name: 'sample', reviewGuard: { model: { enabled: true } } }));
+      const service = await createReviewService({ root: both.root, watch: false });
+      const first = await service.review({ files: ['src/util/strings.ts'] }, { model: false });
+      assert.equal(first.summary.notices?.length, 1);
+      assert.match(first.summary.notices![0]!, /^both review-guard\.config\.json and package\.json "reviewGuard" hold settings/);
+      const second = await service.review({ files: ['src/util/strings.ts'] }, { model: false });
+      assert.equal(second.summary.notices, undefined, 'said once');
+    } finally {
+      await both.remove();
+    }
+  });
 });
+

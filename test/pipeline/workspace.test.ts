@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { findWorkspaceRoot, readWorkspaceFile } from '../../src/pipeline/workspace.js';
+import { findWorkspaceRoot, locateWorkspaceRoot, readWorkspaceFile } from '../../src/pipeline/workspace.js';
 
 const options = { maxFileBytes: 1024 };
 
@@ -69,4 +69,29 @@ describe('workspace root guard', () => {
     assert.ok(!big.ok && big.status === 'skipped' && /1024-byte limit/.test(big.reason));
     assert.ok(!binary.ok && binary.status === 'skipped' && /binary/.test(binary.reason));
   });
+});
+
+describe('locateWorkspaceRoot', () => {
+  let base: string;
+  before(async () => {
+    base = await realpath(await mkdtemp(join(tmpdir(), 'rg-root-')));
+    await mkdir(join(base, 'git-repo', '.git'), { recursive: true });
+    await mkdir(join(base, 'git-repo', 'pkg', 'src'), { recursive: true });
+    await writeFile(join(base, 'git-repo', 'pkg', 'package.json'), JSON.stringify({ name: 'pkg', reviewGuard: {} }));
+    await mkdir(join(base, 'git-repo', 'plain', 'src'), { recursive: true });
+    await writeFile(join(base, 'git-repo', 'plain', 'package.json'), JSON.stringify({ name: 'plain' }));
+    await mkdir(join(base, 'loose'), { recursive: true });
+  });
+  after(() => rm(base, { recursive: true, force: true }));
+
+  it('says which marker chose the root', () => {
+    assert.deepEqual(locateWorkspaceRoot(join(base, 'git-repo', 'plain', 'src')), { root: join(base, 'git-repo'), chosenBy: 'git', marker: '.git' });
+    assert.deepEqual(locateWorkspaceRoot(join(base, 'git-repo', 'pkg', 'src')), {
+      root: join(base, 'git-repo', 'pkg'),
+      chosenBy: 'package-json',
+      marker: 'package.json "reviewGuard"',
+    });
+    assert.deepEqual(locateWorkspaceRoot(base, 'loose'), { root: join(base, 'loose'), chosenBy: 'flag' });
+  });
+
 });

@@ -1,0 +1,124 @@
+/**
+ * @fileoverview The doctor's checks of the model side: is Ollama reachable
+ * where the config points, is the chat model pulled, and is the embedding
+ * model there (pulled into Ollama, or a complete local transformers.js
+ * folder). Each says what to run when something is missing.
+ */
+import { isAbsolute, join } from 'node:path';
+import { missingModelFiles } from '../../../indexer/embedders/index.js';
+import { isLocalHost, resolveOllamaHost } from '../../../models/ollama-host.js';
+import type { Config } from '../config-schema.js';
+import { hasModel, probeOllama, type OllamaProbe } from './ollama-probe.js';
+import { check, type HealthCheck } from './report.js';
+
+/** Probes each host once, however many checks ask. */
+export type Prober = (host: string) => Promise<OllamaProbe>;
+
+export function cachedProber(timeoutMs: number): Prober {
+  const probes = new Map<string, Promise<OllamaProbe>>();
+  return (host) => {
+    let probe = probes.get(host);
+    if (!probe) probes.set(host, (probe = probeOllama(host, timeoutMs)));
+    return probe;
+  };
+}
+
+/** The chat host, or why it cannot be worked out (a bad OLLAMA_HOST). */
+function chatHost(config: Config, env: NodeJS.ProcessEnv): { host: string } | { problem: string } {
+  try {
+    return { host: resolveOllamaHost(config.model.host, env) };
+  } catch (error) {
+    return { problem: (error as Error).message };
+  }
+}
+
+/** Whether reviews would refuse to send code to `host` (see `model.allowRemoteHost`). */
+function refusedHost(config: Config, host: string): boolean {
+  return !config.model.allowRemoteHost && !isLocalHost(host);
+}
+
+/** Ollama reachable at the configured host, when anything configured needs it. */
+export async function ollamaCheck(config: Config, env: NodeJS.ProcessEnv, probe: Prober): Promise<HealthCheck> {
+  const semanticOllama = config.index.semantic?.provider === 'ollama';
+  if (!config.model.enabled && !semanticOllama) {
+    return check('ollama', 'info', 'not needed: the model stage is off (model.enabled: false) and no Ollama embedder is configured');
+  }
+  const resolved = chatHost(config, env);
+  if ('problem' in resolved) {
+    return check('ollama', 'warn', resolved.problem, { fix: 'set OLLAMA_HOST to host:port or a URL, or set model.host in the config' });
+  }
+  // Probing sends no code, but a review would refuse this host: say so before anything else.
+  if (refusedHost(config, resolved.host)) {
+    return check('ollama', 'warn', `${resolved.host} is not on this machine, so reviews refuse to send code to it`, {
+      fix: 'point model.host or OLLAMA_HOST at a local Ollama, or set model.allowRemoteHost: true to send reviewed code to that host',
+      details: { host: resolved.host, remote: true },
+    });
+  }
+  const found = await probe(resolved.host);
+  if (!found.reachable) {
+    // The client's own hint repeats the fix below.
+    return check('ollama', 'warn', found.problem.replace(/: is Ollama running\?.*$/, ''), {
+      fix: `start Ollama (\`ollama serve\`), point model.host or OLLAMA_HOST at it, or set model.enabled: false to review without the model`,
+      details: { host: found.host, reachable: false, problem: found.kind },
+    });
+  }
+  return check('ollama', 'ok', `Ollama ${found.version} answers at ${found.host} (${found.elapsedMs} ms)`, {
+    details: { host: found.host, reachable: true, version: found.version, elapsedMs: found.elapsedMs, models: found.models.length },
+  });
+}
+
+/** The chat model pulled on the chat host. */
+export async function chatModelCheck(config: Config, env: NodeJS.ProcessEnv, probe: Prober): Promise<HealthCheck> {
+  const { model } = config.model;
+  if (!config.model.enabled) return check('chat-model', 'info', `not checked: the model stage is off (model.enabled: false)`);
+  const resolved = chatHost(config, env);
+  if ('problem' in resolved) return check('chat-model', 'info', 'not checked: the Ollama address is invalid');
+  if (refusedHost(config, resolved.host)) return check('chat-model', 'info', `not checked: reviews refuse the host ${resolved.host}`);
+  const found = await probe(resolved.host);
+  if (!found.reachable) return check('chat-model', 'info', `not checked: Ollama is not reachable at ${found.host}`, { details: { model } });
+  return pulledCheck('chat-model', model, found, 'model.model');
+}
+
+/** The configured semantic embedder's model is available (none configured is fine). */
+export async function embedderCheck(config: Config, root: string, env: NodeJS.ProcessEnv, probe: Prober): Promise<HealthCheck> {
+  const semantic = config.index.semantic;
+  if (!config.index.enabled) return check('embedder', 'info', 'not checked: the index is off (index.enabled: false)');
+  if (!semantic) return check('embedder', 'ok', 'none configured: the index uses the structural signal only (no model needed)');
+  if (semantic.provider === 'transformers') {
+    const modelDir = isAbsolute(semantic.modelDir) ? semantic.modelDir : join(root, semantic.modelDir);
+    const { modelPath, missing } = await missingModelFiles(modelDir, semantic.model, semantic.quantized);
+    const details = { provider: 'transformers', model: semantic.model, path: modelPath };
+    if (missing.length === 0) return check('embedder', 'ok', `transformers model "${semantic.model}" is complete in ${modelPath}`, { details });
+    const lacks = `${modelPath} lacks ${missing.join(', ')}`;
+    if (semantic.allowDownload) {
+      return check('embedder', 'info', `transformers model "${semantic.model}": ${lacks}; it is downloaded from the Hugging Face hub at the next index (allowDownload: true)`, { details });
+    }
+    return check('embedder', 'warn', `transformers model "${semantic.model}" is not available offline: ${lacks}`, {
+      fix: `put a transformers.js ONNX export of ${semantic.model} in ${modelPath}, or set index.semantic.allowDownload: true once`,
+      details: { ...details, missing },
+    });
+  }
+  let host: string;
+  try {
+    host = resolveOllamaHost(semantic.host ?? config.model.host, env);
+  } catch (error) {
+    return check('embedder', 'warn', (error as Error).message, { fix: 'set index.semantic.host, model.host or OLLAMA_HOST to host:port or a URL' });
+  }
+  const found = await probe(host);
+  if (!found.reachable) {
+    return check('embedder', 'warn', `Ollama embedding model "${semantic.model}" cannot be checked: ${found.problem}`, {
+      fix: 'start Ollama (`ollama serve`) or point index.semantic.host at it; until then the index uses the structural signal only',
+      details: { provider: 'ollama', model: semantic.model, host },
+    });
+  }
+  return pulledCheck('embedder', semantic.model, found, 'index.semantic.model');
+}
+
+function pulledCheck(id: 'chat-model' | 'embedder', model: string, found: OllamaProbe & { reachable: true }, key: string): HealthCheck {
+  const details = { model, host: found.host };
+  if (hasModel(found.models, model)) return check(id, 'ok', `"${model}" is pulled on Ollama at ${found.host}`, { details });
+  return check(id, 'warn', `"${model}" (${key}) is not pulled on Ollama at ${found.host}`, {
+    fix: `ollama pull ${model}`,
+    details: { ...details, pulled: found.models },
+  });
+}
