@@ -4,16 +4,11 @@
  */
 export { createReviewService, type ReviewService, type ReviewOptions, type ServiceOptions } from './service.js';
 export { findWorkspaceRoot, locateWorkspaceRoot, type RootChoice } from './workspace.js';
-export {
-  runHealthChecks,
-  DEFAULT_PROBE_TIMEOUT_MS,
-  HealthCheckSchema,
-  HealthReportSchema,
-  type HealthCheck,
-  type HealthOptions,
-  type HealthReport,
-  type HealthStatus,
-} from './health/index.js';
+import type { HealthOptions } from './health/index.js';
+import type { HealthReport } from './health/report.js';
+
+export { HealthCheckSchema, HealthReportSchema, type HealthCheck, type HealthReport, type HealthStatus } from './health/report.js';
+export type { HealthOptions } from './health/index.js';
 export { ConfigError, UserError } from './errors.js';
 export { CONFIG_FILE_NAME } from './config-schema.js';
 export type { ReviewEvent } from './review.js';
@@ -26,3 +21,11 @@ export {
   type ReviewRequest,
   type ReviewResult,
 } from './schemas.js';
+
+/**
+ * The checks behind `review-guard doctor`. Loaded on use: the Ollama probe
+ * and the embedder modules they need would otherwise load with every command.
+ */
+export async function runHealthChecks(options: HealthOptions): Promise<HealthReport> {
+  return (await import('./health/index.js')).runHealthChecks(options);
+}
