@@ -72,6 +72,18 @@ const ModelConfigSchema = z.strictObject({
   keepAlive: z.string().optional(),
 });
 
+/** How the MCP server serves `review_code`: hosts time a call out at about 60 s. */
+const McpConfigSchema = z.strictObject({
+  /** Budget for one synchronous review_code call; then the model judges no more files. */
+  timeBudgetMs: z.number().int().min(1000).max(600_000).default(50_000),
+  /** More files than this become a task when the request declares the tasks extension. */
+  taskThreshold: z.number().int().min(0).max(200).default(3),
+  /** How long a finished or abandoned task is kept. */
+  taskTtlMs: z.number().int().min(1000).max(86_400_000).default(600_000),
+  /** Suggested polling interval for tasks/get. */
+  taskPollIntervalMs: z.number().int().min(100).max(60_000).default(1000),
+});
+
 export const ConfigSchema = z.strictObject({
   $schema: z.string().optional(),
   rules: z.record(z.string(), RuleSettingSchema).default({}),
@@ -79,10 +91,12 @@ export const ConfigSchema = z.strictObject({
   maxFileBytes: z.number().int().min(1024).default(DEFAULT_MAX_FILE_BYTES),
   index: IndexConfigSchema.default(IndexConfigSchema.parse({})),
   model: ModelConfigSchema.default(ModelConfigSchema.parse({})),
+  mcp: McpConfigSchema.default(McpConfigSchema.parse({})),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
 export type SemanticConfig = z.infer<typeof SemanticConfigSchema>;
+export type McpConfig = z.infer<typeof McpConfigSchema>;
 /** A rule's entry as written in the config file (normalised by the loader). */
 export type RuleLevelSetting = z.infer<typeof RuleSettingSchema>;
 

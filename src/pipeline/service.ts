@@ -17,6 +17,8 @@ export interface ReviewOptions {
   /** false skips the model stage for this call (e.g. `--no-model`). */
   readonly model?: boolean;
   readonly signal?: AbortSignal;
+  /** Epoch ms after which the model judges no more files (see ReviewDeps.deadline). */
+  readonly deadline?: number;
   readonly onEvent?: (event: ReviewEvent) => void;
 }
 
@@ -121,6 +123,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
         ...(useModel ? { llm: getLlm } : {}),
         notices: takeNotices,
         ...(reviewOptions.signal ? { signal: reviewOptions.signal } : {}),
+        ...(reviewOptions.deadline !== undefined ? { deadline: reviewOptions.deadline } : {}),
         ...(reviewOptions.onEvent ? { onEvent: reviewOptions.onEvent } : {}),
       });
     },

@@ -1,0 +1,96 @@
+/**
+ * @fileoverview Runs tool work as a task: creates the task in the store,
+ * returns its handle, then works in the background, writing status
+ * messages as it goes and the result (or the JSON-RPC error) at the end.
+ * Cancellation is cooperative: the work's signal aborts, the review stops
+ * at its next file boundary and the in-flight model request is aborted.
+ * One manager per process; the per-request MCP servers share it.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CreateTaskResult } from './tool-router.js';
+import { isTerminal, type TaskPatch, type TaskRecord, type TaskStore } from './task-store.js';
+
+export interface TaskSettings {
+  readonly ttlMs: number;
+  readonly pollIntervalMs: number;
+}
+
+/** What running work sees of its task. */
+export interface RunningTask {
+  readonly taskId: string;
+  /** Aborted when a client cancels the task. */
+  readonly signal: AbortSignal;
+  /** Sets the status message ("file 3/12: asking the model"). */
+  report(message: string): void;
+}
+
+export type TaskWork = (task: RunningTask) => Promise<{ readonly result: CallToolResult; readonly summary: string }>;
+
+export class TaskManager {
+  private readonly running = new Map<string, AbortController>();
+
+  constructor(readonly store: TaskStore) {}
+
+  /** Creates the task (durably, before the handle is returned) and starts `work`. */
+  async start(statusMessage: string, settings: TaskSettings, work: TaskWork): Promise<CreateTaskResult> {
+    const task = await this.store.create({ ...settings, statusMessage });
+    const controller = new AbortController();
+    this.running.set(task.taskId, controller);
+    void this.run(task.taskId, controller, work);
+    return toCreateTaskResult(task);
+  }
+
+  /**
+   * Asks the task to stop; false when no such task exists. A finished task
+   * stays as it was (the cancel is still acknowledged).
+   */
+  async cancel(taskId: string): Promise<boolean> {
+    const task = await this.store.get(taskId);
+    if (!task) return false;
+    if (isTerminal(task.status)) return true;
+    await this.store.update(taskId, { cancelRequested: true, statusMessage: 'cancelling: stopping at the next file' });
+    this.running.get(taskId)?.abort(new Error('the task was cancelled (tasks/cancel)'));
+    return true;
+  }
+
+  private async run(taskId: string, controller: AbortController, work: TaskWork): Promise<void> {
+    // Status writes are chained so a late progress message never overwrites the final state.
+    let writes: Promise<unknown> = Promise.resolve();
+    const write = (patch: TaskPatch): Promise<unknown> => (writes = writes.then(() => this.store.update(taskId, patch)).catch(() => undefined));
+    const running: RunningTask = {
+      taskId,
+      signal: controller.signal,
+      report: (message) => {
+        if (!controller.signal.aborted) void write({ statusMessage: message });
+      },
+    };
+    try {
+      const { result, summary } = await work(running);
+      // Work that finished before it noticed the cancel is complete: its result is worth keeping.
+      await write({ status: 'completed', statusMessage: summary, result: { ...result } });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await write(controller.signal.aborted ? cancelled() : { status: 'failed', statusMessage: `failed: ${message}`, error: { code: -32603, message } });
+    } finally {
+      this.running.delete(taskId);
+    }
+  }
+}
+
+function cancelled(): TaskPatch {
+  return { status: 'cancelled', statusMessage: 'cancelled by the client; files after the current one were not reviewed' };
+}
+
+/** The handle `tools/call` answers with. */
+export function toCreateTaskResult(task: TaskRecord): CreateTaskResult {
+  return {
+    resultType: 'task',
+    taskId: task.taskId,
+    status: task.status,
+    ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}),
+    createdAt: task.createdAt,
+    lastUpdatedAt: task.lastUpdatedAt,
+    ttlMs: task.ttlMs,
+    pollIntervalMs: task.pollIntervalMs,
+  };
+}
