@@ -27,16 +27,16 @@ export interface RunningTask {
 export type TaskWork = (task: RunningTask) => Promise<{ readonly result: CallToolResult; readonly summary: string }>;
 
 export class TaskManager {
-  private readonly running = new Map<string, AbortController>();
+  private readonly running = new Map<string, { readonly controller: AbortController; done?: Promise<void> }>();
 
   constructor(readonly store: TaskStore) {}
 
   /** Creates the task (durably, before the handle is returned) and starts `work`. */
   async start(statusMessage: string, settings: TaskSettings, work: TaskWork): Promise<CreateTaskResult> {
     const task = await this.store.create({ ...settings, statusMessage });
-    const controller = new AbortController();
-    this.running.set(task.taskId, controller);
-    void this.run(task.taskId, controller, work);
+    const entry = { controller: new AbortController() } as { controller: AbortController; done?: Promise<void> };
+    this.running.set(task.taskId, entry);
+    entry.done = this.run(task.taskId, entry.controller, work);
     return toCreateTaskResult(task);
   }
 
@@ -49,8 +49,15 @@ export class TaskManager {
     if (!task) return false;
     if (isTerminal(task.status)) return true;
     await this.store.update(taskId, { cancelRequested: true, statusMessage: 'cancelling: stopping at the next file' });
-    this.running.get(taskId)?.abort(new Error('the task was cancelled (tasks/cancel)'));
+    this.running.get(taskId)?.controller.abort(new Error('the task was cancelled (tasks/cancel)'));
     return true;
+  }
+
+  /** Shutting down: cancels every running task and waits until each has stopped. */
+  async close(): Promise<void> {
+    const entries = [...this.running.values()];
+    for (const entry of entries) entry.controller.abort(new Error('the server is shutting down'));
+    await Promise.all(entries.map((entry) => entry.done));
   }
 
   private async run(taskId: string, controller: AbortController, work: TaskWork): Promise<void> {

@@ -96,6 +96,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async close() {
       await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
       await handler.close();
+      await tasks.close();
       store.close();
       (await service.catch(() => undefined))?.close();
       await ollama.close();
