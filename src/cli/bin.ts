@@ -29,7 +29,7 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'index':
       return print(await (await import('./commands/index-command.js')).runIndex(args, cwd, process.stderr));
     case 'serve':
-      (await import('./commands/serve.js')).runServe(args, cwd, process.stderr);
+      await (await import('./commands/serve.js')).runServe(args, cwd, process.stderr);
       return EXIT.ok;
     default:
       throw new UserError(`unknown command "${args.command}"; commands: review, index, serve, help`);

@@ -39,6 +39,7 @@ export interface Harness {
   readonly repo: SampleRepo;
   readonly ollama: FakeOllama;
   readonly store: InMemoryTaskStore;
+  readonly tasks: TaskManager;
   readonly handler: McpHttpHandler;
   readonly service: Promise<ReviewService>;
   /** Paths of the extra files, in order. */
@@ -65,6 +66,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     repo,
     ollama,
     store,
+    tasks,
     handler,
     service,
     extraFiles,
