@@ -5,9 +5,12 @@
  * instance the transport asks for (one per connection or per request).
  */
 import { McpServer } from '@modelcontextprotocol/server';
+import { indexStatusTool, searchSimilarCodeTool } from './index-tools.js';
+import { registerPrompts } from './prompts.js';
 import type { ReviewService } from '../pipeline/index.js';
 import { VERSION } from '../version.js';
 import { TASKS_EXTENSION } from './request-capabilities.js';
+import { registerResources } from './resources.js';
 import { reviewTool } from './review-tool.js';
 import type { TaskManager } from './task-manager.js';
 import { registerTaskMethods } from './tasks-methods.js';
@@ -17,7 +20,8 @@ export const SERVER_NAME = 'review-guard';
 
 const INSTRUCTIONS =
   'review-guard is a local code reviewer. After editing source files, call review_code with the ' +
-  'changed paths and fix every "error" finding; a duplicate finding names the existing code to reuse.';
+  'changed paths and fix every "error" finding; a duplicate finding names the existing code to reuse. ' +
+  'Before writing a helper, call search_similar_code to check whether it already exists.';
 
 export interface McpServerDeps {
   /** May reject with a ConfigError; tools then answer with an error result. */
@@ -31,11 +35,13 @@ export function createMcpServer(deps: McpServerDeps): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, version: VERSION },
     {
-      capabilities: { tools: {}, ...(deps.tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {}) },
+      capabilities: { tools: {}, resources: {}, prompts: {}, ...(deps.tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {}) },
       instructions: INSTRUCTIONS,
     },
   );
-  routeTools(server, [reviewTool(deps)]);
+  routeTools(server, [reviewTool(deps), searchSimilarCodeTool(deps.service), indexStatusTool(deps.service)]);
+  registerResources(server, deps.service);
+  registerPrompts(server);
   if (deps.tasks) registerTaskMethods(server, deps.tasks);
   return server;
 }

@@ -7,6 +7,7 @@ export { findWorkspaceRoot } from './workspace.js';
 export { ConfigError, UserError } from './errors.js';
 export { CONFIG_FILE_NAME, type Config, type McpConfig } from './config-schema.js';
 export type { ReviewEvent } from './review.js';
+export { ruleCatalog, ruleDocs, type RuleEntry } from './rule-docs.js';
 export {
   FindingSchema,
   ReviewRequestSchema,

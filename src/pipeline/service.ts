@@ -6,7 +6,8 @@
  * `--no-model` CLI run does not load them.
  */
 import { join } from 'node:path';
-import { CodeIndex, StructuralEmbedder, type Embedder, type IndexStats } from '../../indexer/index.js';
+import { CodeIndex, StructuralEmbedder, type Candidate, type Embedder, type IndexStats, type IndexStatus } from '../../indexer/index.js';
+import type { LanguageId } from '../../syntax/index.js';
 import type { LlmClient } from '../../models/llm-client.js';
 import type { SemanticConfig } from './config-schema.js';
 import { loadConfig, type LoadedConfig } from './config.js';
@@ -28,6 +29,13 @@ export interface ReviewService {
   review(request: ReviewRequest, options?: ReviewOptions): Promise<ReviewResult>;
   /** Brings the index up to date (or rebuilds it) and reports what it did. */
   updateIndex(options?: { rebuild?: boolean; onProgress?: (done: number, total: number) => void }): Promise<IndexStats>;
+  /**
+   * Existing code similar to `code` (a function, or with a semantic embedder
+   * also a description), from the up-to-date index; [] when it is disabled.
+   */
+  searchSimilar(query: { readonly code: string; readonly language: LanguageId; readonly limit: number }): Promise<Candidate[]>;
+  /** Size and provenance of the index and when it was last brought up to date; undefined when disabled. */
+  indexStatus(): Promise<(IndexStatus & { readonly lastUpdated?: string }) | undefined>;
   /** Notices not yet reported (a store rebuilt, an embedder missing), each given once. */
   takeNotices(): Promise<string[]>;
   /** Stops watching the workspace; the service stays usable (each review then walks it). */
@@ -88,6 +96,13 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
       pending.push(`the semantic embedder is unavailable, so the index uses the structural signal only: ${error.message}`);
       return undefined;
     });
+  let lastUpdated: string | undefined;
+  const freshIndex = async (exclude?: ReadonlySet<string>): Promise<CodeIndex> => {
+    const index = await openIndex();
+    await index.refresh(exclude ? { exclude } : {});
+    lastUpdated = new Date().toISOString();
+    return index;
+  };
   const takeNotices = async (): Promise<string[]> => {
     const taken = pending.splice(0);
     if (!opened) return taken;
@@ -113,11 +128,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
           ? {
               // Each review refreshes the warm index first, so edits made since the last call are seen:
               // watched, only changed paths are re-checked (indexer/workspace-watch.ts: staleness guarantee).
-              index: async ({ exclude }) => {
-                const index = await openIndex();
-                await index.refresh({ exclude });
-                return index;
-              },
+              index: ({ exclude }) => freshIndex(exclude),
             }
           : {}),
         ...(useModel ? { llm: getLlm } : {}),
@@ -129,8 +140,17 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
     },
     async updateIndex(indexOptions = {}) {
       const index = await openIndex();
-      if (indexOptions.rebuild) return index.rebuild();
-      return index.refresh(indexOptions.onProgress ? { onProgress: indexOptions.onProgress } : {});
+      const stats = await (indexOptions.rebuild ? index.rebuild() : index.refresh(indexOptions.onProgress ? { onProgress: indexOptions.onProgress } : {}));
+      lastUpdated = new Date().toISOString();
+      return stats;
+    },
+    async searchSimilar(query) {
+      if (!config.index.enabled) return [];
+      return (await freshIndex()).search({ code: query.code, language: query.language }, query.limit);
+    },
+    async indexStatus() {
+      if (!config.index.enabled) return undefined;
+      return { ...(await openIndex()).stats(), ...(lastUpdated ? { lastUpdated } : {}) };
     },
     takeNotices,
     close() {
