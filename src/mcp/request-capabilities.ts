@@ -6,7 +6,7 @@
  * extension capability on its request, regardless of prior declarations").
  */
 import { z } from 'zod';
-import { CLIENT_CAPABILITIES_META_KEY, type ServerContext } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, type Server, type ServerContext } from '@modelcontextprotocol/server';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
@@ -26,4 +26,16 @@ function requestCapabilities(ctx: ServerContext): RequestCapabilities | undefine
 /** The request declares the Tasks extension in its per-request capabilities. */
 export function declaresTasks(ctx: ServerContext): boolean {
   return requestCapabilities(ctx)?.extensions?.[TASKS_EXTENSION] !== undefined;
+}
+
+/**
+ * The client can answer an elicitation for this request: declared in the
+ * request's envelope (2026-07-28), or at initialize on a 2025-era stdio
+ * connection (the SDK pushes elicitation/create there; stateless HTTP
+ * cannot push to a 2025-era client).
+ */
+export function declaresElicitation(ctx: ServerContext, server: Server): boolean {
+  const perRequest = requestCapabilities(ctx);
+  if (perRequest) return perRequest.elicitation !== undefined;
+  return ctx.http === undefined && server.getClientCapabilities()?.elicitation !== undefined;
 }

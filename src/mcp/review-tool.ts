@@ -6,11 +6,12 @@
  * Findings are a result (`isError: false`); only a review that could not
  * run at all is an error.
  */
-import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
+import { inputRequired, type CallToolResult, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import { ReviewRequestSchema, ReviewResultSchema, type McpConfig, type ReviewRequest, type ReviewResult, type ReviewService } from '../pipeline/index.js';
 import { formatText } from '../report/text.js';
+import { applyAnswers, duplicateQuestions, questionRequests, type DuplicateQuestion } from './duplicate-questions.js';
 import { progressTracker } from './progress.js';
-import { declaresTasks } from './request-capabilities.js';
+import { declaresElicitation, declaresTasks } from './request-capabilities.js';
 import type { TaskManager } from './task-manager.js';
 import { defineTool, type ToolDefinition, type ToolReply } from './tool-router.js';
 
@@ -30,6 +31,15 @@ export interface ReviewToolDeps {
   readonly service: () => Promise<ReviewService>;
   /** Absent: every review is synchronous. */
   readonly tasks?: TaskManager;
+  /** Signs the state carried between the rounds of a question; absent: no questions. */
+  readonly stateCodec?: RequestStateCodec<PendingAnswers>;
+}
+
+/** What a synchronous review carries, signed, while the client answers its questions. */
+export interface PendingAnswers {
+  readonly result: ReviewResult;
+  readonly questions: readonly DuplicateQuestion[];
+  readonly execution: Execution;
 }
 
 interface Execution {
@@ -54,20 +64,27 @@ export function reviewTool(deps: ReviewToolDeps): ToolDefinition {
     outputSchema: ReviewResultSchema,
     // It writes only its own index cache under .review-guard/; the user's files are never changed.
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    handler: async (args, ctx): Promise<ToolReply> => {
+    handler: async (args, ctx, server): Promise<ToolReply> => {
       const service = await deps.service();
+      // A retry carrying answers: the review is in the (verified) state, only the answers are new.
+      const pending = ctx.mcpReq.requestState<PendingAnswers>();
+      if (pending?.questions) return answered(service, pending.result, pending.questions, ctx.mcpReq.inputResponses, pending.execution);
       const { mcp } = service.loaded.config;
       const execution = chooseExecution(args.files.length, mcp, deps.tasks !== undefined && declaresTasks(ctx));
-      if (execution.mode === 'task' && deps.tasks) return startTask(deps.tasks, service, args, mcp, execution);
-      return reviewNow(service, args, ctx, mcp, execution);
+      const canAsk = deps.stateCodec !== undefined && declaresElicitation(ctx, server);
+      if (execution.mode === 'task' && deps.tasks) return startTask(deps.tasks, service, args, mcp, execution, canAsk);
+      const result = await reviewNow(service, args, ctx, mcp);
+      const questions = canAsk ? duplicateQuestions(result) : [];
+      if (questions.length === 0 || !deps.stateCodec) return toToolResult(result, execution);
+      return inputRequired({ inputRequests: questionRequests(questions), requestState: await deps.stateCodec.mint({ result, questions, execution }) });
     },
   });
 }
 
-async function reviewNow(service: ReviewService, args: ReviewRequest, ctx: ServerContext, mcp: McpConfig, execution: Execution): Promise<CallToolResult> {
+async function reviewNow(service: ReviewService, args: ReviewRequest, ctx: ServerContext, mcp: McpConfig): Promise<ReviewResult> {
   const token = ctx.mcpReq._meta?.progressToken;
   const track = progressTracker(args.files.length);
-  const result = await service.review(args, {
+  return service.review(args, {
     signal: ctx.mcpReq.signal,
     deadline: Date.now() + mcp.timeBudgetMs,
     ...(token === undefined
@@ -80,10 +97,24 @@ async function reviewNow(service: ReviewService, args: ReviewRequest, ctx: Serve
           },
         }),
   });
-  return toToolResult(result, execution);
 }
 
-function startTask(tasks: TaskManager, service: ReviewService, args: ReviewRequest, mcp: McpConfig, execution: Execution): Promise<ToolReply> {
+/** The findings shaped by the client's answers; accepted pairs are recorded. */
+async function answered(
+  service: ReviewService,
+  result: ReviewResult,
+  questions: readonly DuplicateQuestion[],
+  responses: Record<string, unknown> | undefined,
+  execution: Execution,
+): Promise<CallToolResult> {
+  const applied = applyAnswers(result, questions, responses);
+  await service.acceptDuplicates(applied.accepted);
+  const reply = toToolResult(applied.result, execution);
+  reply.content.push({ type: 'text', text: applied.notes.join('\n') });
+  return reply;
+}
+
+function startTask(tasks: TaskManager, service: ReviewService, args: ReviewRequest, mcp: McpConfig, execution: Execution, canAsk: boolean): Promise<ToolReply> {
   const settings = { ttlMs: mcp.taskTtlMs, pollIntervalMs: mcp.taskPollIntervalMs };
   return tasks.start(`starting: ${execution.reason}`, settings, async (task) => {
     const track = progressTracker(args.files.length);
@@ -94,8 +125,15 @@ function startTask(tasks: TaskManager, service: ReviewService, args: ReviewReque
         if (step) task.report(step.message);
       },
     });
-    const { counts } = result.summary;
-    return { result: toToolResult(result, execution), summary: `completed: ${counts.error} error, ${counts.warning} warning, ${counts.info} info` };
+    const questions = canAsk ? duplicateQuestions(result) : [];
+    let reply = toToolResult(result, execution);
+    if (questions.length > 0) {
+      const responses = await task.ask(questionRequests(questions), `waiting for answers: ${questions.length} near-certain duplicate(s), reuse or accept?`);
+      task.signal.throwIfAborted();
+      reply = await answered(service, result, questions, responses, execution);
+    }
+    const { counts } = (reply.structuredContent as ReviewResult).summary;
+    return { result: reply, summary: `completed: ${counts.error} error, ${counts.warning} warning, ${counts.info} info` };
   });
 }
 

@@ -4,14 +4,14 @@
  * are created once per process by the caller and shared by every server
  * instance the transport asks for (one per connection or per request).
  */
-import { McpServer } from '@modelcontextprotocol/server';
+import { McpServer, type RequestStateCodec } from '@modelcontextprotocol/server';
 import { indexStatusTool, searchSimilarCodeTool } from './index-tools.js';
 import { registerPrompts } from './prompts.js';
 import type { ReviewService } from '../pipeline/index.js';
 import { VERSION } from '../version.js';
 import { TASKS_EXTENSION } from './request-capabilities.js';
 import { registerResources } from './resources.js';
-import { reviewTool } from './review-tool.js';
+import { reviewTool, type PendingAnswers } from './review-tool.js';
 import type { TaskManager } from './task-manager.js';
 import { registerTaskMethods } from './tasks-methods.js';
 import { routeTools } from './tool-router.js';
@@ -28,6 +28,8 @@ export interface McpServerDeps {
   readonly service: () => Promise<ReviewService>;
   /** Absent: no Tasks extension, every review is answered synchronously. */
   readonly tasks?: TaskManager;
+  /** Signs the state between the rounds of a duplicate question; absent: no questions are asked. */
+  readonly stateCodec?: RequestStateCodec<PendingAnswers>;
 }
 
 /** A fresh server with review-guard's tools, for one connection or request. */
@@ -37,6 +39,8 @@ export function createMcpServer(deps: McpServerDeps): McpServer {
     {
       capabilities: { tools: {}, resources: {}, prompts: {}, ...(deps.tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {}) },
       instructions: INSTRUCTIONS,
+      // Echoed requestState is verified (signature, expiry) before any handler sees it.
+      ...(deps.stateCodec ? { requestState: { verify: deps.stateCodec.verify } } : {}),
     },
   );
   routeTools(server, [reviewTool(deps), searchSimilarCodeTool(deps.service), indexStatusTool(deps.service)]);

@@ -22,12 +22,25 @@ export interface RunningTask {
   readonly signal: AbortSignal;
   /** Sets the status message ("file 3/12: asking the model"). */
   report(message: string): void;
+  /**
+   * Moves the task to input_required with `inputRequests` and resolves with the
+   * responses once every key is answered (tasks/update), or with what arrived
+   * when the task is cancelled or half its TTL has passed.
+   */
+  ask(inputRequests: Record<string, unknown>, statusMessage: string): Promise<Record<string, unknown>>;
+}
+
+interface PendingInput {
+  readonly outstanding: Set<string>;
+  readonly responses: Record<string, unknown>;
+  readonly done: (responses: Record<string, unknown>) => void;
 }
 
 export type TaskWork = (task: RunningTask) => Promise<{ readonly result: CallToolResult; readonly summary: string }>;
 
 export class TaskManager {
   private readonly running = new Map<string, { readonly controller: AbortController; done?: Promise<void> }>();
+  private readonly pendingInput = new Map<string, PendingInput>();
 
   constructor(readonly store: TaskStore) {}
 
@@ -53,6 +66,21 @@ export class TaskManager {
     return true;
   }
 
+  /**
+   * Hands input responses to a task waiting for them; keys that are not
+   * outstanding are ignored, as the extension says. False for an unknown task.
+   */
+  async deliver(taskId: string, responses: Record<string, unknown>): Promise<boolean> {
+    if (!(await this.store.get(taskId))) return false;
+    const pending = this.pendingInput.get(taskId);
+    if (!pending) return true;
+    for (const [key, value] of Object.entries(responses)) {
+      if (pending.outstanding.delete(key)) pending.responses[key] = value;
+    }
+    if (pending.outstanding.size === 0) pending.done(pending.responses);
+    return true;
+  }
+
   /** Shutting down: cancels every running task and waits until each has stopped. */
   async close(): Promise<void> {
     const entries = [...this.running.values()];
@@ -70,6 +98,7 @@ export class TaskManager {
       report: (message) => {
         if (!controller.signal.aborted) void write({ statusMessage: message });
       },
+      ask: (inputRequests, statusMessage) => this.ask(taskId, controller.signal, inputRequests, statusMessage, write),
     };
     try {
       const { result, summary } = await work(running);
@@ -81,6 +110,32 @@ export class TaskManager {
     } finally {
       this.running.delete(taskId);
     }
+  }
+
+  private async ask(
+    taskId: string,
+    signal: AbortSignal,
+    inputRequests: Record<string, unknown>,
+    statusMessage: string,
+    write: (patch: TaskPatch) => Promise<unknown>,
+  ): Promise<Record<string, unknown>> {
+    const task = await this.store.get(taskId);
+    const waitMs = (task?.ttlMs ?? 60_000) / 2;
+    const responses = await new Promise<Record<string, unknown>>((resolve) => {
+      const answers: Record<string, unknown> = {};
+      const finish = (): void => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', finish);
+        this.pendingInput.delete(taskId);
+        resolve(answers);
+      };
+      const timer = setTimeout(finish, waitMs);
+      signal.addEventListener('abort', finish, { once: true });
+      this.pendingInput.set(taskId, { outstanding: new Set(Object.keys(inputRequests)), responses: answers, done: finish });
+      void write({ status: 'input_required', statusMessage, inputRequests });
+    });
+    if (!signal.aborted) await write({ status: 'working', statusMessage: 'answers received, finishing the review' });
+    return responses;
   }
 }
 

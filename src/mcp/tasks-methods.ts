@@ -22,8 +22,9 @@ export function registerTaskMethods(mcp: McpServer, tasks: TaskManager): void {
   });
   mcp.server.setRequestHandler('tasks/update', { params: UpdateParams }, async (params, ctx) => {
     requireExtension(ctx);
-    await known(tasks, params.taskId);
-    // review_code asks nothing inside a task yet, so there is never an outstanding key: the spec says ignore such responses.
+    // The SDK lifts inputResponses out of the params into the context; accept either place.
+    const responses = { ...params.inputResponses, ...ctx.mcpReq.inputResponses };
+    if (!(await tasks.deliver(params.taskId, responses))) throw unknownTask(params.taskId);
     return {};
   });
   mcp.server.setRequestHandler('tasks/cancel', { params: TaskIdParams }, async (params, ctx) => {

@@ -7,7 +7,7 @@
  * checks) and lets a handler return a task handle.
  */
 import { z } from 'zod';
-import type { CallToolResult, McpServer, ServerContext, ToolAnnotations } from '@modelcontextprotocol/server';
+import type { CallToolResult, InputRequiredResult, McpServer, Server, ServerContext, ToolAnnotations } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { UserError } from '../pipeline/index.js';
 import type { TaskRecord } from './task-store.js';
@@ -15,7 +15,8 @@ import type { TaskRecord } from './task-store.js';
 /** A Tasks-extension CreateTaskResult: the task's seed state. */
 export type CreateTaskResult = Omit<TaskRecord, 'cancelRequested' | 'result' | 'error' | 'inputRequests'> & { readonly resultType: 'task' };
 
-export type ToolReply = CallToolResult | CreateTaskResult;
+/** A result, a task handle, or a question for the client (multi round-trip). */
+export type ToolReply = CallToolResult | CreateTaskResult | InputRequiredResult;
 
 export interface ToolDefinition<Input extends z.ZodType = z.ZodType> {
   readonly name: string;
@@ -24,7 +25,7 @@ export interface ToolDefinition<Input extends z.ZodType = z.ZodType> {
   readonly inputSchema: Input;
   readonly outputSchema?: z.ZodType;
   readonly annotations: ToolAnnotations;
-  readonly handler: (args: z.output<Input>, ctx: ServerContext) => Promise<ToolReply>;
+  readonly handler: (args: z.output<Input>, ctx: ServerContext, server: Server) => Promise<ToolReply>;
 }
 
 /** Keeps the handler's argument type tied to its schema. */
@@ -55,18 +56,19 @@ export function routeTools(mcp: McpServer, tools: readonly ToolDefinition[]): vo
   mcp.server.setRequestHandler('tools/call', async (request, ctx) => {
     const entry = byName.get(request.params.name);
     if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
-    const reply = await callTool(entry.tool, request.params.arguments ?? {}, ctx);
-    if ('resultType' in reply && reply.resultType === 'task') return reply as unknown as CallToolResult;
+    const reply = await callTool(entry.tool, request.params.arguments ?? {}, ctx, mcp.server);
+    // A task handle or a question passes as it is; the SDK checks a question against the client's capabilities.
+    if ('resultType' in reply) return reply as unknown as CallToolResult;
     return mcp.server.projectCallToolResult(reply as CallToolResult, entry.outputJson);
   });
 }
 
-async function callTool(tool: ToolDefinition, args: unknown, ctx: ServerContext): Promise<ToolReply> {
+async function callTool(tool: ToolDefinition, args: unknown, ctx: ServerContext, server: Server): Promise<ToolReply> {
   const parsed = tool.inputSchema.safeParse(args);
   if (!parsed.success) return toolError(`Invalid arguments for tool ${tool.name}: ${z.prettifyError(parsed.error)}`);
   let reply: ToolReply;
   try {
-    reply = await tool.handler(parsed.data, ctx);
+    reply = await tool.handler(parsed.data, ctx, server);
   } catch (error) {
     if (error instanceof UserError) return toolError(error.message);
     throw error;

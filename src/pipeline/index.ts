@@ -4,6 +4,7 @@
  */
 export { createReviewService, type ReviewService, type ReviewOptions, type ServiceOptions } from './service.js';
 export { findWorkspaceRoot } from './workspace.js';
+export { duplicatePair, withoutFindings, type DuplicatePair } from './accepted-duplicates.js';
 export { ConfigError, UserError } from './errors.js';
 export { CONFIG_FILE_NAME, type Config, type McpConfig } from './config-schema.js';
 export type { ReviewEvent } from './review.js';

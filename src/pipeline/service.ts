@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { CodeIndex, StructuralEmbedder, type Candidate, type Embedder, type IndexStats, type IndexStatus } from '../../indexer/index.js';
 import type { LanguageId } from '../../syntax/index.js';
 import type { LlmClient } from '../../models/llm-client.js';
+import { AcceptedDuplicates, type DuplicatePair } from './accepted-duplicates.js';
 import type { SemanticConfig } from './config-schema.js';
 import { loadConfig, type LoadedConfig } from './config.js';
 import { review, type ReviewEvent } from './review.js';
@@ -36,6 +37,8 @@ export interface ReviewService {
   searchSimilar(query: { readonly code: string; readonly language: LanguageId; readonly limit: number }): Promise<Candidate[]>;
   /** Size and provenance of the index and when it was last brought up to date; undefined when disabled. */
   indexStatus(): Promise<(IndexStatus & { readonly lastUpdated?: string }) | undefined>;
+  /** Records duplicates a person chose to keep; later reviews do not report them again. */
+  acceptDuplicates(pairs: readonly DuplicatePair[]): Promise<void>;
   /** Notices not yet reported (a store rebuilt, an embedder missing), each given once. */
   takeNotices(): Promise<string[]>;
   /** Stops watching the workspace; the service stays usable (each review then walks it). */
@@ -115,12 +118,14 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
     return taken;
   };
 
+  const accepted = new AcceptedDuplicates(root);
+
   return {
     root,
     loaded,
-    review(request, reviewOptions = {}) {
+    async review(request, reviewOptions = {}) {
       const useModel = reviewOptions.model !== false && config.model.enabled;
-      return review(request, {
+      const result = await review(request, {
         root,
         config,
         ruleSettings: loaded.ruleSettings,
@@ -137,7 +142,9 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
         ...(reviewOptions.deadline !== undefined ? { deadline: reviewOptions.deadline } : {}),
         ...(reviewOptions.onEvent ? { onEvent: reviewOptions.onEvent } : {}),
       });
+      return accepted.filter(result);
     },
+    acceptDuplicates: (pairs) => accepted.add(pairs),
     async updateIndex(indexOptions = {}) {
       const index = await openIndex();
       const stats = await (indexOptions.rebuild ? index.rebuild() : index.refresh(indexOptions.onProgress ? { onProgress: indexOptions.onProgress } : {}));

@@ -8,7 +8,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { randomBytes } from 'node:crypto';
+import { createMcpHandler, createRequestStateCodec, type McpHttpHandler } from '@modelcontextprotocol/server';
+import type { PendingAnswers } from '../../src/mcp/review-tool.js';
 import { createMcpServer } from '../../src/mcp/server.js';
 import { TaskManager } from '../../src/mcp/task-manager.js';
 import { InMemoryTaskStore, type InMemoryTaskStoreOptions } from '../../src/mcp/task-store.js';
@@ -29,6 +31,9 @@ export interface HarnessOptions {
   readonly store?: InMemoryTaskStoreOptions;
 }
 
+/** How a test client answers an elicitation, given its message. */
+export type ElicitationAnswer = (message: string) => { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string> } | Promise<{ action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string> }>;
+
 export interface JsonRpcReply {
   readonly id?: number | string;
   readonly result?: Record<string, unknown>;
@@ -44,10 +49,10 @@ export interface Harness {
   readonly service: Promise<ReviewService>;
   /** Paths of the extra files, in order. */
   readonly extraFiles: readonly string[];
-  /** An SDK client connected in-process, pinned to an era. */
-  connect(era: 'legacy' | 'modern'): Promise<Client>;
+  /** An SDK client connected in-process, pinned to an era; `answer` makes it answer elicitations. */
+  connect(era: 'legacy' | 'modern', answer?: ElicitationAnswer): Promise<Client>;
   /** One raw 2026-07-28 JSON-RPC request; `tasks` declares the Tasks extension in its capabilities. */
-  raw(method: string, params: Record<string, unknown>, options?: { readonly tasks?: boolean }): Promise<JsonRpcReply>;
+  raw(method: string, params: Record<string, unknown>, options?: { readonly tasks?: boolean; readonly elicitation?: boolean }): Promise<JsonRpcReply>;
   close(): Promise<void>;
 }
 
@@ -58,7 +63,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const service = createReviewService({ root: repo.root, env: { OLLAMA_HOST: ollama.url }, watch: false });
   const store = new InMemoryTaskStore(options.store);
   const tasks = new TaskManager(store);
-  const handler = createMcpHandler(() => createMcpServer({ service: () => service, tasks }));
+  const stateCodec = createRequestStateCodec<PendingAnswers>({ key: randomBytes(32), ttlSeconds: 600 });
+  const handler = createMcpHandler(() => createMcpServer({ service: () => service, tasks, stateCodec }));
   const fetchInProcess = (url: string | URL, init?: RequestInit): Promise<Response> => handler.fetch(new Request(url, init));
   const clients: Client[] = [];
   let nextId = 1;
@@ -70,15 +76,19 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     handler,
     service,
     extraFiles,
-    async connect(era) {
-      const client = new Client({ name: 'review-guard-test', version: '1.0.0' }, { versionNegotiation: { mode: era === 'modern' ? { pin: MODERN } : 'legacy' } });
+    async connect(era, answer) {
+      const client = new Client(
+        { name: 'review-guard-test', version: '1.0.0' },
+        { versionNegotiation: { mode: era === 'modern' ? { pin: MODERN } : 'legacy' }, ...(answer ? { capabilities: { elicitation: { form: {} } } } : {}) },
+      );
+      if (answer) client.setRequestHandler('elicitation/create', async (request) => answer(request.params.message));
       await client.connect(new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), { fetch: fetchInProcess }));
       clients.push(client);
       return client;
     },
     async raw(method, params, rawOptions = {}) {
       const id = nextId++;
-      const body = { jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope(rawOptions.tasks === true) } };
+      const body = { jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope(rawOptions.tasks === true, rawOptions.elicitation === true) } };
       const name = typeof params['taskId'] === 'string' ? params['taskId'] : typeof params['name'] === 'string' ? params['name'] : undefined;
       const response = await handler.fetch(
         new Request('http://127.0.0.1/mcp', {
@@ -107,11 +117,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
 }
 
-function envelope(tasks: boolean): Record<string, unknown> {
+function envelope(tasks: boolean, elicitation: boolean): Record<string, unknown> {
   return {
     'io.modelcontextprotocol/protocolVersion': MODERN,
     'io.modelcontextprotocol/clientInfo': { name: 'raw-test', version: '1.0.0' },
-    'io.modelcontextprotocol/clientCapabilities': tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {},
+    'io.modelcontextprotocol/clientCapabilities': {
+      ...(tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {}),
+      ...(elicitation ? { elicitation: { form: {} } } : {}),
+    },
   };
 }
 

@@ -4,7 +4,10 @@
  * is the SDK's call. The review service and the task store live once per
  * process; every server instance the transport creates shares them.
  */
+import { randomBytes } from 'node:crypto';
+import { createRequestStateCodec } from '@modelcontextprotocol/server';
 import { serveHttp } from '../../mcp/http-server.js';
+import type { PendingAnswers } from '../../mcp/review-tool.js';
 import { createMcpServer } from '../../mcp/server.js';
 import { TaskManager } from '../../mcp/task-manager.js';
 import { InMemoryTaskStore } from '../../mcp/task-store.js';
@@ -22,7 +25,9 @@ export async function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteS
   const getService = (): Promise<ReviewService> => (service ??= createReviewService({ root }));
   const store = new InMemoryTaskStore();
   const tasks = new TaskManager(store);
-  const factory = () => createMcpServer({ service: getService, tasks });
+  // Signs the state between the rounds of a duplicate question: a per-process key, so one process serves every round.
+  const stateCodec = createRequestStateCodec<PendingAnswers>({ key: randomBytes(32), ttlSeconds: 600 });
+  const factory = () => createMcpServer({ service: getService, tasks, stateCodec });
   const onerror = (error: Error): void => void stderr.write(`review-guard: ${error.message}\n`);
 
   if (options.transport === 'stdio') {
