@@ -1,11 +1,15 @@
 /**
  * @fileoverview Tools for the host agent itself, beside review_code:
  * `search_similar_code` ("before you write a helper, check whether it
- * exists") and `index_status` (what the index holds and when it was last
- * brought up to date).
+ * exists"), `index_status` (what the index holds and when it was last
+ * brought up to date) and `refresh_index` (a task when the request declares
+ * the Tasks extension: a refresh walks the whole workspace).
  */
 import { z } from 'zod';
+import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import type { ReviewService } from '../pipeline/index.js';
+import { declaresTasks } from './request-capabilities.js';
+import type { TaskManager } from './task-manager.js';
 import { defineTool, toolError, type ToolDefinition } from './tool-router.js';
 
 const CandidateSchema = z.object({
@@ -102,4 +106,57 @@ export function indexStatusTool(service: () => Promise<ReviewService>): ToolDefi
       return { content: [{ type: 'text', text }], structuredContent: structured };
     },
   });
+}
+
+const RefreshOutputSchema = z.object({
+  indexed: z.number().int(),
+  removed: z.number().int(),
+  unchanged: z.number().int(),
+  files: z.number().int(),
+  chunks: z.number().int(),
+  durationMs: z.number().int(),
+});
+
+export function refreshIndexTool(deps: { readonly service: () => Promise<ReviewService>; readonly tasks?: TaskManager }): ToolDefinition {
+  return defineTool({
+    name: 'refresh_index',
+    title: 'Refresh the similarity index',
+    description:
+      'Bring the similarity index up to date with the workspace (only changed files are re-indexed), or rebuild it. ' +
+      'Reviews and searches refresh it themselves; call this after large changes such as a branch switch.',
+    inputSchema: z.object({ rebuild: z.boolean().default(false).describe('Drop the index and build it again from scratch.') }),
+    outputSchema: RefreshOutputSchema,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    handler: async ({ rebuild }, ctx) => {
+      const service = await deps.service();
+      const { index, mcp } = service.loaded.config;
+      if (!index.enabled) return toolError('the similarity index is disabled (index.enabled is false in review-guard.config.json)');
+      if (!deps.tasks || !declaresTasks(ctx)) return refresh(service, rebuild, progressNotifier(ctx));
+      const settings = { ttlMs: mcp.taskTtlMs, pollIntervalMs: mcp.taskPollIntervalMs };
+      return deps.tasks.start('starting: a refresh walks the whole workspace, so it runs as a task', settings, async (task) => {
+        const result = await refresh(service, rebuild, (done, total) => task.report(`indexing ${done}/${total} files`));
+        const stats = result.structuredContent as z.infer<typeof RefreshOutputSchema>;
+        return { result, summary: `completed: ${stats.files} files, ${stats.chunks} chunks` };
+      });
+    },
+  });
+}
+
+async function refresh(service: ReviewService, rebuild: boolean, onProgress: (done: number, total: number) => void): Promise<CallToolResult> {
+  const started = Date.now();
+  const stats = { ...(await service.updateIndex({ rebuild, onProgress })), durationMs: Date.now() - started };
+  const text = `${rebuild ? 'Rebuilt' : 'Refreshed'} the index: ${stats.files} files, ${stats.chunks} chunks (${stats.indexed} re-indexed, ${stats.removed} removed, ${stats.unchanged} unchanged) in ${stats.durationMs} ms.`;
+  return { content: [{ type: 'text', text }], structuredContent: stats };
+}
+
+/** Progress notifications for the walk, when the request asked for them. */
+function progressNotifier(ctx: ServerContext): (done: number, total: number) => void {
+  const token = ctx.mcpReq._meta?.progressToken;
+  let last = 0;
+  return (done, total) => {
+    // MCP progress must increase; the walk reports the final count once more at the end.
+    if (token === undefined || done <= last) return;
+    last = done;
+    ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: done, total, message: `indexing ${done}/${total} files` } }).catch(() => undefined);
+  };
 }

@@ -5,7 +5,7 @@
  * instance the transport asks for (one per connection or per request).
  */
 import { McpServer, type RequestStateCodec } from '@modelcontextprotocol/server';
-import { indexStatusTool, searchSimilarCodeTool } from './index-tools.js';
+import { indexStatusTool, refreshIndexTool, searchSimilarCodeTool } from './index-tools.js';
 import { registerPrompts } from './prompts.js';
 import type { ReviewService } from '../pipeline/index.js';
 import { VERSION } from '../version.js';
@@ -43,7 +43,7 @@ export function createMcpServer(deps: McpServerDeps): McpServer {
       ...(deps.stateCodec ? { requestState: { verify: deps.stateCodec.verify } } : {}),
     },
   );
-  routeTools(server, [reviewTool(deps), searchSimilarCodeTool(deps.service), indexStatusTool(deps.service)]);
+  routeTools(server, [reviewTool(deps), searchSimilarCodeTool(deps.service), indexStatusTool(deps.service), refreshIndexTool(deps)]);
   registerResources(server, deps.service);
   registerPrompts(server);
   if (deps.tasks) registerTaskMethods(server, deps.tasks);

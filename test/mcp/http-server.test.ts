@@ -66,7 +66,7 @@ describe('MCP over Streamable HTTP', () => {
       const client = await connect(open.url, era);
       try {
         const { tools } = await client.listTools();
-        assert.deepEqual(tools.map((t) => t.name).sort(), ['index_status', 'review_code', 'search_similar_code']);
+        assert.deepEqual(tools.map((t) => t.name).sort(), ['index_status', 'refresh_index', 'review_code', 'search_similar_code']);
         const reply = await client.callTool({ name: 'review_code', arguments: { files: ['src/report/messages.ts'] } });
         assert.equal(reply.isError, false);
         const result = reply.structuredContent as { findings: { rule: string }[] };
@@ -107,7 +107,7 @@ describe('MCP over Streamable HTTP', () => {
   it('with a token, serves the SDK client that sends it', async () => {
     const client = await connect(guarded.url, 'modern', token);
     try {
-      assert.equal((await client.listTools()).tools.length, 3);
+      assert.equal((await client.listTools()).tools.length, 4);
     } finally {
       await client.close();
     }

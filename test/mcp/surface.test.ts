@@ -32,11 +32,11 @@ describe('MCP surface beyond review_code', () => {
   });
   after(() => h.close());
 
-  it('lists three tools with output schemas and annotations that match what they do', async () => {
+  it('lists four tools with output schemas and annotations that match what they do', async () => {
     for (const c of [client, legacy]) {
       const { tools } = await c.listTools();
       const byName = new Map(tools.map((t) => [t.name, t]));
-      assert.deepEqual([...byName.keys()].sort(), ['index_status', 'review_code', 'search_similar_code']);
+      assert.deepEqual([...byName.keys()].sort(), ['index_status', 'refresh_index', 'review_code', 'search_similar_code']);
       for (const tool of tools) {
         assert.ok(tool.outputSchema, `${tool.name} has an outputSchema`);
         assert.equal(tool.annotations?.destructiveHint, false, `${tool.name} never destroys anything`);
@@ -46,6 +46,7 @@ describe('MCP surface beyond review_code', () => {
       // review_code and search_similar_code bring the index cache up to date, so they are not read-only.
       assert.equal(byName.get('review_code')?.annotations?.readOnlyHint, false);
       assert.equal(byName.get('search_similar_code')?.annotations?.readOnlyHint, false);
+      assert.equal(byName.get('refresh_index')?.annotations?.readOnlyHint, false);
       assert.equal(byName.get('index_status')?.annotations?.readOnlyHint, true);
     }
   });
@@ -82,6 +83,29 @@ describe('MCP surface beyond review_code', () => {
     assert.ok(status.chunks > 0);
     assert.ok(status.embedder.length > 0);
     assert.ok(status.lastUpdated && Date.now() - Date.parse(status.lastUpdated) < 60_000);
+  });
+
+  it('refresh_index brings the index up to date, with progress, or as a task when the request declares the extension', async () => {
+    const reply = await client.callTool({ name: 'refresh_index', arguments: { rebuild: true } });
+    const updates: { progress: number; total?: number }[] = [];
+    await client.callTool({ name: 'refresh_index', arguments: {} }, { onprogress: (p) => updates.push(p) });
+    assert.ok(updates.length >= 1, 'the walk reports progress');
+    assert.equal(updates.at(-1)?.progress, updates.at(-1)?.total, 'the last step is the whole walk');
+    const stats = reply.structuredContent as { files: number; chunks: number; indexed: number };
+    assert.ok(stats.files >= 5 && stats.chunks > 0, JSON.stringify(stats));
+    assert.match(text(reply), /^Rebuilt the index: \d+ files/);
+    const created = await h.raw('tools/call', { name: 'refresh_index', arguments: {} }, { tasks: true });
+    assert.equal(created.result?.['resultType'], 'task');
+    const taskId = String(created.result?.['taskId']);
+    let done = await h.raw('tasks/get', { taskId }, { tasks: true });
+    for (let i = 0; i < 200 && done.result?.['status'] === 'working'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      done = await h.raw('tasks/get', { taskId }, { tasks: true });
+    }
+    assert.equal(done.result?.['status'], 'completed');
+    const refreshed = (done.result?.['result'] as { structuredContent: { files: number; unchanged: number } }).structuredContent;
+    assert.equal(refreshed.files, stats.files);
+    assert.equal(refreshed.unchanged, stats.files, 'nothing changed since the rebuild');
   });
 
   it('serves the effective configuration with defaults filled in', async () => {
