@@ -59,9 +59,12 @@ Examples:
 `,
   serve: `Usage: review-guard serve [--root DIR] [--http [--port N] [--host ADDR]]
 
-Runs the MCP server with the tool review_code: over stdio by default, or over
-Streamable HTTP (stateless) at http://ADDR:N/mcp with --http. Serves 2025-era
-hosts (initialize handshake) and 2026-07-28 clients from the same process.
+Runs the MCP server (tools review_code, search_similar_code, index_status,
+refresh_index; config and rule resources; the review-changes prompt): over
+stdio by default, or over Streamable HTTP (stateless) at http://ADDR:N/mcp
+with --http. Serves 2025-era hosts (initialize handshake) and 2026-07-28
+clients from the same process; large reviews become Tasks-extension tasks for
+clients that declare it (mcp.* settings in review-guard.config.json).
 
 Options:
   --http              serve Streamable HTTP instead of stdio
