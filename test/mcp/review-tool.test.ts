@@ -81,7 +81,7 @@ describe('review_code, synchronous', () => {
     before(async () => {
       h = await startHarness({
         script: () => ({ content: '{"findings":[]}', delayMs: 700 }),
-        config: { mcp: { timeBudgetMs: 1000 } },
+        config: { mcp: { timeBudgetMs: 1500 } },
       });
     });
     after(() => h.close());
@@ -92,8 +92,8 @@ describe('review_code, synchronous', () => {
       const reply = await client.callTool({ name: 'review_code', arguments: { files: THREE } });
       const elapsed = Date.now() - started;
       const result = reply.structuredContent as unknown as Result;
-      assert.ok(elapsed < 3000, `answered within the budget plus indexing (${elapsed} ms)`);
-      assert.equal(result.summary.files[0]?.model, 'completed');
+      // Three files at 700 ms each would take 2.1 s of model time alone; the budget cuts that short.
+      assert.ok(elapsed < 1500 + 1000, `answered within the budget and a margin (${elapsed} ms)`);
       const unjudged = result.summary.files.filter((f) => f.model !== 'completed').map((f) => f.file);
       assert.ok(unjudged.length >= 1, 'at least one file was not judged');
       const notice = result.summary.notices?.find((n) => n.startsWith("the review's time budget ran out"));
