@@ -16,6 +16,10 @@ export interface CliArgs {
   readonly verbose: boolean;
   readonly help: boolean;
   readonly version: boolean;
+  /** `serve --http`: Streamable HTTP instead of stdio. */
+  readonly http: boolean;
+  readonly port?: string;
+  readonly host?: string;
 }
 
 /** Parses `argv` (without node and the script); throws UserError on bad flags. */
@@ -34,6 +38,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
+        http: { type: 'boolean', default: false },
+        port: { type: 'string' },
+        host: { type: 'string' },
       },
     });
   } catch (error) {
@@ -51,5 +58,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     verbose: values.verbose,
     help: values.help,
     version: values.version,
+    http: values.http,
+    ...(values.port !== undefined ? { port: values.port } : {}),
+    ...(values.host !== undefined ? { host: values.host } : {}),
   };
 }

@@ -31,7 +31,7 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'doctor':
       return print(await (await import('./commands/doctor.js')).runDoctor(args, cwd));
     case 'serve':
-      (await import('./commands/serve.js')).runServe(args, cwd, process.stderr);
+      await (await import('./commands/serve.js')).runServe(args, cwd, process.stderr);
       return EXIT.ok;
     default:
       throw new UserError(`unknown command "${args.command}"; commands: review, index, doctor, serve, help`);

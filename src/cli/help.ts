@@ -1,6 +1,7 @@
 /**
  * @fileoverview Help texts, one per command, each with examples.
  */
+import { DEFAULT_HTTP_PORT } from './serve-options.js';
 
 export const MAIN_HELP = `review-guard — a local second pair of eyes for coding agents
 
@@ -9,7 +10,7 @@ Usage: review-guard <command> [options]
 Commands:
   review <files...>   review changed files: rules, duplicate search, local model
   index               build or update the similarity index of the workspace
-  serve               run the MCP server over stdio (for Claude Code, Cursor, …)
+  serve               run the MCP server over stdio (for Claude Code, Cursor, …) or HTTP
   doctor              check config, workspace, Ollama, models and index; say how to fix
   help [command]      show help for a command
 
@@ -82,10 +83,24 @@ Examples:
   review-guard doctor
   review-guard doctor --json | jq '.checks[] | select(.status == "warn")'
 `,
-  serve: `Usage: review-guard serve [--root DIR]
+  serve: `Usage: review-guard serve [--root DIR] [--http [--port N] [--host ADDR]]
 
-Runs the MCP server over stdio with the tool review_code. Serves 2025-era
-hosts (initialize handshake) and 2026-07-28 clients from the same process.
+Runs the MCP server (tools review_code, search_similar_code, index_status,
+refresh_index; config and rule resources; the review-changes prompt): over
+stdio by default, or over Streamable HTTP (stateless) at http://ADDR:N/mcp
+with --http. Serves 2025-era hosts (initialize handshake) and 2026-07-28
+clients from the same process; large reviews become Tasks-extension tasks for
+clients that declare it (mcp.* settings in review-guard.config.json).
+
+Options:
+  --http              serve Streamable HTTP instead of stdio
+  --port N            HTTP port (default ${DEFAULT_HTTP_PORT}; 0 picks a free one)
+  --host ADDR         address to bind (default 127.0.0.1). Any other than a
+                      loopback address needs REVIEW_GUARD_TOKEN to be set
+
+Environment:
+  REVIEW_GUARD_TOKEN  when set, HTTP clients must send
+                      "Authorization: Bearer <token>"
 
 Example .mcp.json for Claude Code:
   {"mcpServers": {"review-guard": {"command": "npx", "args": ["review-guard", "serve"]}}}

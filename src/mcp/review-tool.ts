@@ -1,17 +1,19 @@
 /**
- * @fileoverview The `review_code` tool: validate the arguments, call the
- * review service, return findings as structured content. Findings are a
- * result (`isError: false`); only a review that could not run is an error.
+ * @fileoverview The `review_code` tool. Small reviews (or clients without
+ * the Tasks extension) are answered synchronously, with progress
+ * notifications and a time budget under the hosts' ~60 s call timeout;
+ * larger ones, when the request declares the extension, become a task.
+ * Findings are a result (`isError: false`); only a review that could not
+ * run at all is an error.
  */
-import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
-import {
-  ReviewRequestSchema,
-  ReviewResultSchema,
-  UserError,
-  type ReviewResult,
-  type ReviewService,
-} from '../pipeline/index.js';
+import { inputRequired, type CallToolResult, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import { ReviewRequestSchema, ReviewResultSchema, type McpConfig, type ReviewRequest, type ReviewResult, type ReviewService } from '../pipeline/index.js';
 import { formatText } from '../report/text.js';
+import { applyAnswers, duplicateQuestions, questionRequests, type DuplicateQuestion } from './duplicate-questions.js';
+import { progressTracker } from './progress.js';
+import { declaresElicitation, declaresTasks } from './request-capabilities.js';
+import type { TaskManager } from './task-manager.js';
+import { defineTool, type ToolDefinition, type ToolReply } from './tool-router.js';
 
 export const REVIEW_TOOL_DESCRIPTION =
   'Review changed source files before you move on: checks the house rules (code lines per file, ' +
@@ -21,31 +23,121 @@ export const REVIEW_TOOL_DESCRIPTION =
   'severity "error". Returns findings {file, line, rule, severity, message, related, suggestion} ' +
   'and a per-file summary. Runs locally; code never leaves the machine.';
 
-/** Registers `review_code` on `server`; `service` may reject with a config error. */
-export function registerReviewTool(server: McpServer, service: () => Promise<ReviewService>): void {
-  server.registerTool(
-    'review_code',
-    {
-      title: 'Review changed code',
-      description: REVIEW_TOOL_DESCRIPTION,
-      inputSchema: ReviewRequestSchema,
-      outputSchema: ReviewResultSchema,
-      // It writes only its own index cache under .review-guard/; the user's files are never changed.
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    },
-    async (args, ctx): Promise<CallToolResult> => {
-      try {
-        const result = await (await service()).review(args, { signal: ctx.mcpReq.signal });
-        return toToolResult(result);
-      } catch (error) {
-        if (error instanceof UserError) return errorResult(error.message);
-        throw error;
-      }
-    },
-  );
+/** Where a result says how it was produced (in `_meta`). */
+export const EXECUTION_META_KEY = 'review-guard/execution';
+
+export interface ReviewToolDeps {
+  /** May reject with a ConfigError, reported as an error result. */
+  readonly service: () => Promise<ReviewService>;
+  /** Absent: every review is synchronous. */
+  readonly tasks?: TaskManager;
+  /** Signs the state carried between the rounds of a question; absent: no questions. */
+  readonly stateCodec?: RequestStateCodec<PendingAnswers>;
 }
 
-function toToolResult(result: ReviewResult): CallToolResult {
+/** What a synchronous review carries, signed, while the client answers its questions. */
+export interface PendingAnswers {
+  readonly result: ReviewResult;
+  readonly questions: readonly DuplicateQuestion[];
+  readonly execution: Execution;
+}
+
+interface Execution {
+  readonly mode: 'sync' | 'task';
+  readonly reason: string;
+}
+
+/** Sync or task, decided per request. */
+export function chooseExecution(fileCount: number, config: McpConfig, tasksDeclared: boolean): Execution {
+  const size = `${fileCount} file(s), task threshold ${config.taskThreshold}`;
+  if (fileCount <= config.taskThreshold) return { mode: 'sync', reason: `${size}: small enough to answer at once` };
+  if (!tasksDeclared) return { mode: 'sync', reason: `${size}, but the request does not declare the io.modelcontextprotocol/tasks extension` };
+  return { mode: 'task', reason: `${size}: reviewed as a task` };
+}
+
+export function reviewTool(deps: ReviewToolDeps): ToolDefinition {
+  return defineTool({
+    name: 'review_code',
+    title: 'Review changed code',
+    description: REVIEW_TOOL_DESCRIPTION,
+    inputSchema: ReviewRequestSchema,
+    outputSchema: ReviewResultSchema,
+    // It writes only its own index cache under .review-guard/; the user's files are never changed.
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    handler: async (args, ctx, server): Promise<ToolReply> => {
+      const service = await deps.service();
+      // A retry carrying answers: the review is in the (verified) state, only the answers are new.
+      const pending = ctx.mcpReq.requestState<PendingAnswers>();
+      if (pending?.questions) return answered(service, pending.result, pending.questions, ctx.mcpReq.inputResponses, pending.execution);
+      const { mcp } = service.loaded.config;
+      const execution = chooseExecution(args.files.length, mcp, deps.tasks !== undefined && declaresTasks(ctx));
+      const canAsk = deps.stateCodec !== undefined && declaresElicitation(ctx, server);
+      if (execution.mode === 'task' && deps.tasks) return startTask(deps.tasks, service, args, mcp, execution, canAsk);
+      const result = await reviewNow(service, args, ctx, mcp);
+      const questions = canAsk ? duplicateQuestions(result) : [];
+      if (questions.length === 0 || !deps.stateCodec) return toToolResult(result, execution);
+      return inputRequired({ inputRequests: questionRequests(questions), requestState: await deps.stateCodec.mint({ result, questions, execution }) });
+    },
+  });
+}
+
+async function reviewNow(service: ReviewService, args: ReviewRequest, ctx: ServerContext, mcp: McpConfig): Promise<ReviewResult> {
+  const token = ctx.mcpReq._meta?.progressToken;
+  const track = progressTracker(args.files.length);
+  return service.review(args, {
+    signal: ctx.mcpReq.signal,
+    deadline: Date.now() + mcp.timeBudgetMs,
+    ...(token === undefined
+      ? {}
+      : {
+          onEvent: (event) => {
+            const step = track(event);
+            // A lost progress notification must not fail the review.
+            if (step) ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, ...step } }).catch(() => undefined);
+          },
+        }),
+  });
+}
+
+/** The findings shaped by the client's answers; accepted pairs are recorded. */
+async function answered(
+  service: ReviewService,
+  result: ReviewResult,
+  questions: readonly DuplicateQuestion[],
+  responses: Record<string, unknown> | undefined,
+  execution: Execution,
+): Promise<CallToolResult> {
+  const applied = applyAnswers(result, questions, responses);
+  await service.acceptDuplicates(applied.accepted);
+  const reply = toToolResult(applied.result, execution);
+  reply.content.push({ type: 'text', text: applied.notes.join('\n') });
+  return reply;
+}
+
+function startTask(tasks: TaskManager, service: ReviewService, args: ReviewRequest, mcp: McpConfig, execution: Execution, canAsk: boolean): Promise<ToolReply> {
+  const settings = { ttlMs: mcp.taskTtlMs, pollIntervalMs: mcp.taskPollIntervalMs };
+  return tasks.start(`starting: ${execution.reason}`, settings, async (task) => {
+    const track = progressTracker(args.files.length);
+    const result = await service.review(args, {
+      signal: task.signal,
+      onEvent: (event) => {
+        const step = track(event);
+        if (step) task.report(step.message);
+      },
+    });
+    const questions = canAsk ? duplicateQuestions(result) : [];
+    let reply = toToolResult(result, execution);
+    if (questions.length > 0) {
+      const responses = await task.ask(questionRequests(questions), `waiting for answers: ${questions.length} near-certain duplicate(s), reuse or accept?`);
+      task.signal.throwIfAborted();
+      reply = await answered(service, result, questions, responses, execution);
+    }
+    const { counts } = (reply.structuredContent as ReviewResult).summary;
+    return { result: reply, summary: `completed: ${counts.error} error, ${counts.warning} warning, ${counts.info} info` };
+  });
+}
+
+function toToolResult(result: ReviewResult, execution: Execution): CallToolResult {
   const files = result.summary.files;
   // Nothing could be read at all: that is a failed call, not an empty review.
   const nothingReviewed = files.length > 0 && files.every((f) => f.status === 'error');
@@ -53,9 +145,6 @@ function toToolResult(result: ReviewResult): CallToolResult {
     content: [{ type: 'text', text: formatText(result) }],
     structuredContent: result,
     isError: nothingReviewed,
+    _meta: { [EXECUTION_META_KEY]: execution },
   };
-}
-
-function errorResult(message: string): CallToolResult {
-  return { content: [{ type: 'text', text: message }], isError: true };
 }

@@ -1,25 +1,51 @@
 /**
  * @fileoverview The MCP server factory. It holds no state of its own: the
- * review service (config, warm index, model client) is created once by the
- * caller and shared by every server instance the transport asks for.
+ * review service (config, warm index, model client) and the task manager
+ * are created once per process by the caller and shared by every server
+ * instance the transport asks for (one per connection or per request).
  */
-import { McpServer } from '@modelcontextprotocol/server';
+import { McpServer, type RequestStateCodec } from '@modelcontextprotocol/server';
+import { indexStatusTool, refreshIndexTool, searchSimilarCodeTool } from './index-tools.js';
+import { registerPrompts } from './prompts.js';
 import type { ReviewService } from '../pipeline/index.js';
 import { VERSION } from '../version.js';
-import { registerReviewTool } from './review-tool.js';
+import { TASKS_EXTENSION } from './request-capabilities.js';
+import { registerResources } from './resources.js';
+import { reviewTool, type PendingAnswers } from './review-tool.js';
+import type { TaskManager } from './task-manager.js';
+import { registerTaskMethods } from './tasks-methods.js';
+import { routeTools } from './tool-router.js';
 
 export const SERVER_NAME = 'review-guard';
 
 const INSTRUCTIONS =
   'review-guard is a local code reviewer. After editing source files, call review_code with the ' +
-  'changed paths and fix every "error" finding; a duplicate finding names the existing code to reuse.';
+  'changed paths and fix every "error" finding; a duplicate finding names the existing code to reuse. ' +
+  'Before writing a helper, call search_similar_code to check whether it already exists.';
+
+export interface McpServerDeps {
+  /** May reject with a ConfigError; tools then answer with an error result. */
+  readonly service: () => Promise<ReviewService>;
+  /** Absent: no Tasks extension, every review is answered synchronously. */
+  readonly tasks?: TaskManager;
+  /** Signs the state between the rounds of a duplicate question; absent: no questions are asked. */
+  readonly stateCodec?: RequestStateCodec<PendingAnswers>;
+}
 
 /** A fresh server with review-guard's tools, for one connection or request. */
-export function createMcpServer(service: () => Promise<ReviewService>): McpServer {
+export function createMcpServer(deps: McpServerDeps): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, version: VERSION },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    {
+      capabilities: { tools: {}, resources: {}, prompts: {}, ...(deps.tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {}) },
+      instructions: INSTRUCTIONS,
+      // Echoed requestState is verified (signature, expiry) before any handler sees it.
+      ...(deps.stateCodec ? { requestState: { verify: deps.stateCodec.verify } } : {}),
+    },
   );
-  registerReviewTool(server, service);
+  routeTools(server, [reviewTool(deps), searchSimilarCodeTool(deps.service), indexStatusTool(deps.service), refreshIndexTool(deps)]);
+  registerResources(server, deps.service);
+  registerPrompts(server);
+  if (deps.tasks) registerTaskMethods(server, deps.tasks);
   return server;
 }

@@ -111,6 +111,26 @@ const ModelConfigSchema = z.strictObject({
   keepAlive: z.string().optional().describe('How long Ollama keeps the model loaded after a request, e.g. "10m"; default: Ollama\'s'),
 });
 
+/** How the MCP server serves `review_code`: hosts time a call out at about 60 s. */
+const McpConfigSchema = z.strictObject({
+  timeBudgetMs: z
+    .number()
+    .int()
+    .min(1000)
+    .max(600_000)
+    .default(50_000)
+    .describe('Budget for one synchronous review_code call (hosts time out at about 60 s); then the model judges no more files'),
+  taskThreshold: z
+    .number()
+    .int()
+    .min(0)
+    .max(200)
+    .default(3)
+    .describe('More files than this become a task when the request declares the io.modelcontextprotocol/tasks extension'),
+  taskTtlMs: z.number().int().min(1000).max(86_400_000).default(600_000).describe('How long a finished or abandoned task is kept'),
+  taskPollIntervalMs: z.number().int().min(100).max(60_000).default(1000).describe('Polling interval suggested to clients for tasks/get'),
+});
+
 export const ConfigSchema = z
   .strictObject({
     $schema: z.string().optional().describe('Path or URL of review-guard.schema.json, for editor completion; ignored by review-guard'),
@@ -125,11 +145,13 @@ export const ConfigSchema = z
       .describe('Files larger than this are neither reviewed nor indexed'),
     index: IndexConfigSchema.default(IndexConfigSchema.parse({})).describe('The similarity index'),
     model: ModelConfigSchema.default(ModelConfigSchema.parse({})).describe('The local model (Ollama)'),
+    mcp: McpConfigSchema.default(McpConfigSchema.parse({})).describe('The MCP server: time budget and tasks'),
   })
   .describe('review-guard configuration (review-guard.config.json, or "reviewGuard" in package.json)');
 
 export type Config = z.infer<typeof ConfigSchema>;
 export type SemanticConfig = z.infer<typeof SemanticConfigSchema>;
+export type McpConfig = z.infer<typeof McpConfigSchema>;
 /** A rule's entry as written in the config file (normalised by the loader). */
 export type RuleLevelSetting = z.infer<ReturnType<typeof ruleSettingSchema>>;
 

@@ -4,14 +4,16 @@
  */
 export { createReviewService, type ReviewService, type ReviewOptions, type ServiceOptions } from './service.js';
 export { findWorkspaceRoot, locateWorkspaceRoot, type RootChoice } from './workspace.js';
+export { duplicatePair, withoutFindings, type DuplicatePair } from './accepted-duplicates.js';
 import type { HealthOptions } from './health/index.js';
 import type { HealthReport } from './health/report.js';
 
 export { HealthCheckSchema, HealthReportSchema, type HealthCheck, type HealthReport, type HealthStatus } from './health/report.js';
 export type { HealthOptions } from './health/index.js';
 export { ConfigError, UserError } from './errors.js';
-export { CONFIG_FILE_NAME } from './config-schema.js';
+export { CONFIG_FILE_NAME, type Config, type McpConfig } from './config-schema.js';
 export type { ReviewEvent } from './review.js';
+export { ruleCatalog, ruleDocs, type RuleEntry } from './rule-docs.js';
 export {
   FindingSchema,
   ReviewRequestSchema,

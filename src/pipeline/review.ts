@@ -20,7 +20,8 @@ import { readWorkspaceFile } from './workspace.js';
 /** What the pipeline reports while it works, for progress and task status. */
 export type ReviewEvent =
   | { readonly type: 'file'; readonly file: string; readonly index: number; readonly total: number }
-  | { readonly type: 'stage'; readonly file: string; readonly stage: 'rules' | 'index' | 'model' };
+  | { readonly type: 'stage'; readonly file: string; readonly stage: 'rules' | 'index' | 'model' }
+  | { readonly type: 'duplicates'; readonly total: number };
 
 /** Opens an up-to-date index; `exclude` are files the caller indexes from its own parse. */
 export type IndexOpener = (options: { readonly exclude: ReadonlySet<string> }) => Promise<CodeIndex>;
@@ -33,7 +34,10 @@ export interface ReviewDeps {
   readonly index?: IndexOpener;
   /** Absent when the model stage is disabled; called once, on first use (may load the client lazily). */
   readonly llm?: () => LlmClient | Promise<LlmClient>;
+  /** Aborting stops the review at the next file boundary and aborts the in-flight model request. */
   readonly signal?: AbortSignal;
+  /** Epoch ms after which the model judges no more files (a host's call timeout); rules and index still report. */
+  readonly deadline?: number;
   readonly onEvent?: (event: ReviewEvent) => void;
   /** What the caller wants the user to know about this review (index rebuilt, embedder missing). */
   readonly notices?: () => Promise<readonly string[]>;
@@ -54,6 +58,8 @@ interface ModelBudget {
   deadline?: number;
   unavailable?: string;
   readonly tally: ModelStageTally;
+  /** Files the model did not judge because the review's deadline passed. */
+  readonly pastDeadline: string[];
 }
 
 /** Reviews every requested file; bad entries are reported per file, never fatal to the batch. */
@@ -69,22 +75,30 @@ export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<
 
   const index = await indexBatch(deps, parsed);
   if (index) await findDuplicates(deps, index, parsed);
-  const budget: ModelBudget = { tally: new ModelStageTally() };
-  for (const [i, entry] of parsed.entries()) {
-    deps.onEvent?.({ type: 'file', file: entry.relPath, index: i, total: parsed.length });
-    await reviewFile(deps, entry, index, budget);
+  const budget: ModelBudget = { tally: new ModelStageTally(), pastDeadline: [] };
+  try {
+    for (const [i, entry] of parsed.entries()) {
+      // Cancellation is honoured between files; the in-flight model request sees the same signal.
+      deps.signal?.throwIfAborted();
+      deps.onEvent?.({ type: 'file', file: entry.relPath, index: i, total: parsed.length });
+      await reviewFile(deps, entry, index, budget);
+    }
+  } finally {
+    if (index) await saveQuietly(index);
   }
-  if (index) await saveQuietly(index);
 
   const findings = sortFindings(parsed.flatMap((p) => toFindings(p.drafts, p.file.lines)));
   const counts = { error: 0, warning: 0, info: 0 };
   for (const f of findings) counts[f.severity]++;
-  const notices = (await deps.notices?.()) ?? [];
+  const notices = [...((await deps.notices?.()) ?? [])];
+  if (budget.pastDeadline.length > 0) {
+    notices.push(`the review's time budget ran out before the model judged ${budget.pastDeadline.length} file(s): ${budget.pastDeadline.join(', ')}`);
+  }
   const summary = {
     files: statuses,
     counts,
     durationMs: Date.now() - started,
-    ...(notices.length ? { notices: [...notices] } : {}),
+    ...(notices.length ? { notices } : {}),
     ...(parsed.length > 0 ? { model: budget.tally.summary(deps.llm !== undefined) } : {}),
   };
   return { findings, summary };
@@ -127,6 +141,7 @@ async function findDuplicates(deps: ReviewDeps, index: CodeIndex, parsed: readon
   if (severity === 'off') return;
   const { duplicateThreshold, candidates } = deps.config.index;
   const chunks = parsed.flatMap((p) => p.chunks ?? []);
+  deps.onEvent?.({ type: 'duplicates', total: parsed.length });
   const byFile = new Map(parsed.map((p) => [p.relPath, p]));
   for (const draft of await searchDuplicates(index, chunks, { duplicateThreshold, candidates, severity })) {
     byFile.get(draft.file)?.drafts.push(draft);
@@ -161,7 +176,13 @@ async function reviewWithModel(
 ): Promise<FileStatus['model']> {
   // The budget starts with the first model call, so indexing time does not eat it.
   budget.deadline ??= Date.now() + deps.config.model.timeoutMs;
-  const remaining = budget.deadline - Date.now();
+  const reviewLeft = deps.deadline === undefined ? Infinity : deps.deadline - Date.now();
+  const remaining = Math.min(budget.deadline - Date.now(), reviewLeft);
+  if (budget.unavailable === undefined && reviewLeft <= 0) {
+    budget.pastDeadline.push(entry.relPath);
+    pushReviewWarning(deps, entry, 'incomplete', "the review's time budget ran out before the model judged this file");
+    return 'not-run';
+  }
   const skipReason = budget.unavailable ?? (remaining <= 0 ? 'the model stage used up its time budget (model.timeoutMs)' : undefined);
   if (skipReason) {
     budget.tally.fail(skipReason);
@@ -196,6 +217,7 @@ async function reviewWithModel(
     entry.drafts.push(...outcome.drafts);
     return 'completed';
   }
+  if (deps.deadline !== undefined && Date.now() >= deps.deadline) budget.pastDeadline.push(entry.relPath);
   // Unreachable or refusing (e.g. model not pulled): asking again for the next file would only repeat it.
   if (outcome.cause === 'unreachable' || outcome.cause === 'http') budget.unavailable = outcome.reason;
   budget.tally.fail(outcome.reason);

@@ -6,9 +6,11 @@
  * `--no-model` CLI run does not load them.
  */
 import { join } from 'node:path';
-import { CodeIndex, StructuralEmbedder, type Embedder, type IndexStats } from '../../indexer/index.js';
+import { CodeIndex, StructuralEmbedder, type Candidate, type Embedder, type IndexStats, type IndexStatus } from '../../indexer/index.js';
+import type { LanguageId } from '../../syntax/index.js';
 import type { LlmClient } from '../../models/llm-client.js';
 import type { TranscriptSink } from './agent/index.js';
+import { AcceptedDuplicates, type DuplicatePair } from './accepted-duplicates.js';
 import type { SemanticConfig } from './config-schema.js';
 import { loadConfig, type LoadedConfig } from './config.js';
 import { debugLogSink, teeSinks } from './debug-log.js';
@@ -19,6 +21,8 @@ export interface ReviewOptions {
   /** false skips the model stage for this call (e.g. `--no-model`). */
   readonly model?: boolean;
   readonly signal?: AbortSignal;
+  /** Epoch ms after which the model judges no more files (see ReviewDeps.deadline). */
+  readonly deadline?: number;
   readonly onEvent?: (event: ReviewEvent) => void;
   /** Receives the model transcript of this review (CLI `--verbose`); `REVIEW_GUARD_LOG` adds a file. */
   readonly transcript?: TranscriptSink;
@@ -30,6 +34,15 @@ export interface ReviewService {
   review(request: ReviewRequest, options?: ReviewOptions): Promise<ReviewResult>;
   /** Brings the index up to date (or rebuilds it) and reports what it did. */
   updateIndex(options?: { rebuild?: boolean; onProgress?: (done: number, total: number) => void }): Promise<IndexStats>;
+  /**
+   * Existing code similar to `code` (a function, or with a semantic embedder
+   * also a description), from the up-to-date index; [] when it is disabled.
+   */
+  searchSimilar(query: { readonly code: string; readonly language: LanguageId; readonly limit: number }): Promise<Candidate[]>;
+  /** Size and provenance of the index and when it was last brought up to date; undefined when disabled. */
+  indexStatus(): Promise<(IndexStatus & { readonly lastUpdated?: string }) | undefined>;
+  /** Records duplicates a person chose to keep; later reviews do not report them again. */
+  acceptDuplicates(pairs: readonly DuplicatePair[]): Promise<void>;
   /** Notices not yet reported (a store rebuilt, an embedder missing), each given once. */
   takeNotices(): Promise<string[]>;
   /** Stops watching the workspace; the service stays usable (each review then walks it). */
@@ -92,6 +105,13 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
       pending.push(`the semantic embedder is unavailable, so the index uses the structural signal only: ${error.message}`);
       return undefined;
     });
+  let lastUpdated: string | undefined;
+  const freshIndex = async (exclude?: ReadonlySet<string>): Promise<CodeIndex> => {
+    const index = await openIndex();
+    await index.refresh(exclude ? { exclude } : {});
+    lastUpdated = new Date().toISOString();
+    return index;
+  };
   const takeNotices = async (): Promise<string[]> => {
     const taken = pending.splice(0);
     if (!opened) return taken;
@@ -104,13 +124,15 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
     return taken;
   };
 
+  const accepted = new AcceptedDuplicates(root);
+
   return {
     root,
     loaded,
-    review(request, reviewOptions = {}) {
+    async review(request, reviewOptions = {}) {
       const useModel = reviewOptions.model !== false && config.model.enabled;
       const transcript = teeSinks(reviewOptions.transcript, debugLog);
-      return review(request, {
+      const result = await review(request, {
         root,
         config,
         ruleSettings: loaded.ruleSettings,
@@ -118,24 +140,32 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
           ? {
               // Each review refreshes the warm index first, so edits made since the last call are seen:
               // watched, only changed paths are re-checked (indexer/workspace-watch.ts: staleness guarantee).
-              index: async ({ exclude }) => {
-                const index = await openIndex();
-                await index.refresh({ exclude });
-                return index;
-              },
+              index: ({ exclude }) => freshIndex(exclude),
             }
           : {}),
         ...(useModel ? { llm: getLlm } : {}),
         notices: takeNotices,
         ...(reviewOptions.signal ? { signal: reviewOptions.signal } : {}),
+        ...(reviewOptions.deadline !== undefined ? { deadline: reviewOptions.deadline } : {}),
         ...(reviewOptions.onEvent ? { onEvent: reviewOptions.onEvent } : {}),
         ...(transcript ? { transcript } : {}),
       });
+      return accepted.filter(result);
     },
+    acceptDuplicates: (pairs) => accepted.add(pairs),
     async updateIndex(indexOptions = {}) {
       const index = await openIndex();
-      if (indexOptions.rebuild) return index.rebuild();
-      return index.refresh(indexOptions.onProgress ? { onProgress: indexOptions.onProgress } : {});
+      const stats = await (indexOptions.rebuild ? index.rebuild() : index.refresh(indexOptions.onProgress ? { onProgress: indexOptions.onProgress } : {}));
+      lastUpdated = new Date().toISOString();
+      return stats;
+    },
+    async searchSimilar(query) {
+      if (!config.index.enabled) return [];
+      return (await freshIndex()).search({ code: query.code, language: query.language }, query.limit);
+    },
+    async indexStatus() {
+      if (!config.index.enabled) return undefined;
+      return { ...(await openIndex()).stats(), ...(lastUpdated ? { lastUpdated } : {}) };
     },
     takeNotices,
     close() {

@@ -1,22 +1,52 @@
 /**
- * @fileoverview `review-guard serve`: the MCP server over stdio. The era of
- * each connection (2025 initialize or 2026-07-28 discover) is the SDK's call.
+ * @fileoverview `review-guard serve`: the MCP server over stdio (default) or
+ * Streamable HTTP. The era of each request (2025 initialize or 2026-07-28)
+ * is the SDK's call. The review service and the task store live once per
+ * process; every server instance the transport creates shares them.
  */
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { randomBytes } from 'node:crypto';
+import { createRequestStateCodec } from '@modelcontextprotocol/server';
+import { serveHttp } from '../../mcp/http-server.js';
+import type { PendingAnswers } from '../../mcp/review-tool.js';
 import { createMcpServer } from '../../mcp/server.js';
+import { TaskManager } from '../../mcp/task-manager.js';
+import { InMemoryTaskStore } from '../../mcp/task-store.js';
 import { createReviewService, type ReviewService } from '../../pipeline/index.js';
 import type { CliArgs } from '../args.js';
 import { workspaceRoot } from '../root.js';
+import { serveOptions } from '../serve-options.js';
 
-/** Starts serving and returns; the server runs until the client closes stdin. */
-export function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteStream): void {
+/** Starts serving and returns; stdio runs until the client closes stdin, HTTP until a signal. */
+export async function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteStream): Promise<void> {
+  const options = serveOptions(args, process.env);
   const root = workspaceRoot(cwd, args.root);
   let service: Promise<ReviewService> | undefined;
   // A broken config must not stop the server: review_code reports it as an error result instead.
   const getService = (): Promise<ReviewService> => (service ??= createReviewService({ root }));
-  getService().catch((error: Error) => stderr.write(`review-guard: ${error.message}\n`));
-  serveStdio(() => createMcpServer(getService), {
-    onerror: (error) => stderr.write(`review-guard: ${error.message}\n`),
-  });
-  stderr.write(`review-guard: serving MCP over stdio for ${root}\n`);
+  const store = new InMemoryTaskStore();
+  const tasks = new TaskManager(store);
+  // Signs the state between the rounds of a duplicate question: a per-process key, so one process serves every round.
+  const stateCodec = createRequestStateCodec<PendingAnswers>({ key: randomBytes(32), ttlSeconds: 600 });
+  const factory = () => createMcpServer({ service: getService, tasks, stateCodec });
+  const onerror = (error: Error): void => void stderr.write(`review-guard: ${error.message}\n`);
+
+  if (options.transport === 'stdio') {
+    getService().catch(onerror);
+    const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
+    serveStdio(factory, { onerror });
+    stderr.write(`review-guard: serving MCP over stdio for ${root}\n`);
+    return;
+  }
+  const server = await serveHttp(factory, { host: options.host, port: options.port, ...(options.token ? { token: options.token } : {}), onerror });
+  getService().catch(onerror);
+  stderr.write(`review-guard: serving MCP over HTTP at ${server.url} for ${root}${options.token ? ' (bearer token required)' : ''}\n`);
+  const stop = (): void => {
+    void Promise.all([server.close(), tasks.close()]).finally(() => {
+      store.close();
+      void service?.then((s) => s.close(), () => undefined);
+      process.exit(0);
+    });
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 }

@@ -1,0 +1,8 @@
+// Resolve hook: the conformance package's `fs` imports get the shim with globSync.
+const SHIM = new URL('./fs-glob-shim.mjs', import.meta.url).href;
+export async function resolve(specifier, context, next) {
+  if ((specifier === 'fs' || specifier === 'node:fs') && context.parentURL?.includes('/@modelcontextprotocol/conformance/')) {
+    return { url: SHIM, shortCircuit: true };
+  }
+  return next(specifier, context);
+}

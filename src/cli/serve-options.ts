@@ -1,0 +1,31 @@
+/**
+ * @fileoverview The options of `review-guard serve`, checked at the edge:
+ * a bad port or a flag that needs --http is a usage error (exit 2).
+ */
+import { z } from 'zod';
+import { UserError } from '../pipeline/index.js';
+import type { CliArgs } from './args.js';
+
+export const DEFAULT_HTTP_PORT = 7331;
+export const DEFAULT_HTTP_HOST = '127.0.0.1';
+/** The environment variable holding the HTTP bearer token. */
+export const TOKEN_ENV = 'REVIEW_GUARD_TOKEN';
+
+export type ServeOptions =
+  | { readonly transport: 'stdio' }
+  | { readonly transport: 'http'; readonly host: string; readonly port: number; readonly token?: string };
+
+const PortSchema = z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().max(65_535));
+
+export function serveOptions(args: CliArgs, env: NodeJS.ProcessEnv): ServeOptions {
+  if (!args.http) {
+    if (args.port !== undefined || args.host !== undefined) throw new UserError('--port and --host need --http (stdio is the default transport)');
+    return { transport: 'stdio' };
+  }
+  const port = PortSchema.safeParse(args.port ?? String(DEFAULT_HTTP_PORT));
+  if (!port.success) throw new UserError(`--port ${args.port}: expected a port number from 0 to 65535`);
+  const host = args.host ?? DEFAULT_HTTP_HOST;
+  if (host.trim() === '') throw new UserError('--host: expected an address such as 127.0.0.1');
+  const token = env[TOKEN_ENV];
+  return { transport: 'http', host, port: port.data, ...(token ? { token } : {}) };
+}

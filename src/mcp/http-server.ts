@@ -1,0 +1,102 @@
+/**
+ * @fileoverview Streamable HTTP for the MCP server: stateless (a fresh server
+ * per request from the SDK's createMcpHandler), on loopback by default, with
+ * Host and Origin validation against DNS rebinding and an optional bearer
+ * token compared in constant time. A non-loopback bind needs a token.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, type McpServer } from '@modelcontextprotocol/server';
+import { UserError } from '../pipeline/index.js';
+
+export const MCP_HTTP_PATH = '/mcp';
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+export interface HttpServeOptions {
+  /** Address to bind; loopback unless a token is set. */
+  readonly host: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  /** Required as `Authorization: Bearer <token>` when set. */
+  readonly token?: string;
+  readonly onerror?: (error: Error) => void;
+}
+
+export interface RunningHttpServer {
+  /** e.g. `http://127.0.0.1:7331/mcp`. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Whether `host` is a loopback address or name. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '');
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/** Serves `factory` at `MCP_HTTP_PATH`; rejects with a UserError when it may not or cannot bind. */
+export async function serveHttp(factory: () => McpServer, options: HttpServeOptions): Promise<RunningHttpServer> {
+  if (!isLoopback(options.host) && !options.token) {
+    throw new UserError(
+      `refusing to serve on ${options.host} without a token: anyone who can reach that address could run reviews. ` +
+        'Set REVIEW_GUARD_TOKEN (clients then send "Authorization: Bearer <token>"), or bind a loopback address',
+    );
+  }
+  const handler = createMcpHandler(factory, options.onerror ? { onerror: options.onerror } : {});
+  const forward = toNodeHandler(handler, options.onerror ? { onerror: options.onerror } : {});
+  // A bound name is allowed alongside loopback names; a wildcard bind allows loopback only (use a token and a proxy).
+  const allowed = isLoopback(options.host) || ['0.0.0.0', '::', '[::]'].includes(options.host) ? LOOPBACK_NAMES : [...LOOPBACK_NAMES, bracketed(options.host)];
+  const validHost = hostHeaderValidation(allowed);
+  const validOrigin = originValidation(allowed);
+  const authorized = options.token === undefined ? () => true : bearerCheck(options.token);
+
+  const server = createServer((req, res) => {
+    if (pathOf(req) !== MCP_HTTP_PATH) return reject(res, 404, `not found: the MCP endpoint is ${MCP_HTTP_PATH}`);
+    if (!validHost(req, res) || !validOrigin(req, res)) return;
+    if (!authorized(req.headers.authorization)) {
+      res.setHeader('WWW-Authenticate', 'Bearer realm="review-guard"');
+      return reject(res, 401, 'missing or wrong bearer token');
+    }
+    void forward(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new UserError(`cannot serve on ${options.host}:${options.port}: ${error.code === 'EADDRINUSE' ? 'the port is in use, choose another with --port' : error.message}`)),
+    );
+    server.listen(options.port, options.host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${bracketed(options.host)}:${port}${MCP_HTTP_PATH}`,
+    async close() {
+      await handler.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Compares digests, so neither the token's content nor its length leaks through timing. */
+function bearerCheck(token: string): (header: string | undefined) => boolean {
+  const expected = createHash('sha256').update(token).digest();
+  return (header) => {
+    const match = /^Bearer\s+(.+)$/i.exec(header ?? '');
+    if (!match?.[1]) return false;
+    return timingSafeEqual(createHash('sha256').update(match[1].trim()).digest(), expected);
+  };
+}
+
+function pathOf(req: IncomingMessage): string {
+  return (req.url ?? '/').split('?')[0] ?? '/';
+}
+
+function bracketed(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+function reject(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message } }));
+}

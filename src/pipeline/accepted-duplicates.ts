@@ -1,0 +1,73 @@
+/**
+ * @fileoverview Duplicates a person accepted ("keep the new function"):
+ * recorded per pair under .review-guard/ and not reported again for that
+ * pair, by any adapter. A pair is the new symbol in its file and the
+ * existing symbol it copies.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import type { Finding, ReviewResult } from './schemas.js';
+
+const PairSchema = z.object({ file: z.string(), symbol: z.string(), relatedFile: z.string(), relatedSymbol: z.string() });
+export type DuplicatePair = z.infer<typeof PairSchema>;
+const StoreSchema = z.object({ version: z.literal(1), accepted: z.array(PairSchema.extend({ acceptedAt: z.string() })) });
+
+export const ACCEPTED_DUPLICATES_FILE = '.review-guard/accepted-duplicates.json';
+
+/** The pair a duplicate finding is about, when it names both sides. */
+export function duplicatePair(finding: Finding): DuplicatePair | undefined {
+  const related = finding.related?.[0];
+  if (finding.rule !== 'duplicate' || !finding.symbol || !related?.symbol) return undefined;
+  return { file: finding.file, symbol: finding.symbol, relatedFile: related.file, relatedSymbol: related.symbol };
+}
+
+function key(pair: DuplicatePair): string {
+  return JSON.stringify([pair.file, pair.symbol, pair.relatedFile, pair.relatedSymbol]);
+}
+
+export class AcceptedDuplicates {
+  private readonly path: string;
+
+  constructor(root: string) {
+    this.path = join(root, ACCEPTED_DUPLICATES_FILE);
+  }
+
+  /** Records `pairs` as accepted. */
+  async add(pairs: readonly DuplicatePair[]): Promise<void> {
+    if (pairs.length === 0) return;
+    const store = await this.read();
+    const known = new Set(store.accepted.map(key));
+    const acceptedAt = new Date().toISOString();
+    for (const pair of pairs) if (!known.has(key(pair))) store.accepted.push({ ...pair, acceptedAt });
+    await mkdir(dirname(this.path), { recursive: true });
+    await writeFile(this.path, `${JSON.stringify(store, null, 2)}\n`);
+  }
+
+  /** The result without duplicate findings for accepted pairs, counts recomputed. */
+  async filter(result: ReviewResult): Promise<ReviewResult> {
+    const accepted = new Set((await this.read()).accepted.map(key));
+    if (accepted.size === 0) return result;
+    return withoutFindings(result, (f) => {
+      const pair = duplicatePair(f);
+      return pair !== undefined && accepted.has(key(pair));
+    });
+  }
+
+  private async read(): Promise<z.infer<typeof StoreSchema>> {
+    try {
+      return StoreSchema.parse(JSON.parse(await readFile(this.path, 'utf8')));
+    } catch {
+      // Missing or unreadable: nothing accepted (a broken file is rewritten by the next add).
+      return { version: 1, accepted: [] };
+    }
+  }
+}
+
+/** `result` without the findings `drop` selects, with the counts to match. */
+export function withoutFindings(result: ReviewResult, drop: (finding: Finding) => boolean): ReviewResult {
+  const findings = result.findings.filter((f) => !drop(f));
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) counts[f.severity]++;
+  return { findings, summary: { ...result.summary, counts } };
+}

@@ -1,0 +1,63 @@
+/**
+ * End to end: `review-guard serve --http` as a child process, the SDK
+ * client over the printed URL, and the usage errors of the serve options.
+ */
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { after, before, describe, it } from 'node:test';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { closedHost } from '../helpers/loopback.js';
+import { CLI_PATH, copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
+
+function envWithout(...names: string[]): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of names) delete env[name];
+  return env;
+}
+
+describe('review-guard serve --http', () => {
+  let repo: SampleRepo;
+  before(async () => {
+    repo = await copySampleRepo();
+  });
+  after(() => repo.remove());
+
+  it('serves review_code at the URL it prints and exits cleanly on SIGTERM', async () => {
+    const env = { ...envWithout('REVIEW_GUARD_TOKEN'), OLLAMA_HOST: await closedHost() };
+    const child = spawn(process.execPath, [CLI_PATH, 'serve', '--http', '--port', '0', '--root', repo.root], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        child.stderr.on('data', (chunk: Buffer) => {
+          text += chunk.toString('utf8');
+          const match = /serving MCP over HTTP at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(text);
+          if (match?.[1]) resolve(match[1]);
+        });
+        child.once('exit', () => reject(new Error(`server exited: ${text}`)));
+      });
+      const client = new Client({ name: 'e2e-http', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      const reply = await client.callTool({ name: 'review_code', arguments: { files: ['src/report/messages.ts'] } });
+      const result = reply.structuredContent as { findings: { rule: string }[] };
+      assert.ok(result.findings.some((f) => f.rule === 'max-lines'));
+      await client.close();
+    } finally {
+      child.kill('SIGTERM');
+    }
+    assert.equal(await exited, 0);
+  });
+
+  for (const [args, message] of [
+    [['--http', '--host', '0.0.0.0', '--port', '0'], /refusing to serve on 0\.0\.0\.0 without a token/],
+    [['--http', '--port', 'eighty'], /--port eighty: expected a port number/],
+    [['--http', '--port', '70000'], /--port 70000: expected a port number/],
+    [['--port', '8080'], /--port and --host need --http/],
+  ] as const) {
+    it(`exits 2 for serve ${args.join(' ')}`, () => {
+      const run = spawnSync(process.execPath, [CLI_PATH, 'serve', ...args, '--root', repo.root], { env: envWithout('REVIEW_GUARD_TOKEN'), encoding: 'utf8', timeout: 20_000 });
+      assert.equal(run.status, 2, run.stderr);
+      assert.match(run.stderr, message);
+    });
+  }
+});

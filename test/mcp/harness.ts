@@ -1,0 +1,167 @@
+/**
+ * @fileoverview Test harness for the MCP server in process: a copy of the
+ * sample repository (optionally with extra files), a fake Ollama, the real
+ * review service and task manager, and the server behind the SDK's
+ * createMcpHandler. Tests talk to it through the SDK client (both eras) or
+ * with raw JSON-RPC over the handler's fetch, as a 2026-07-28 client would.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { randomBytes } from 'node:crypto';
+import { createMcpHandler, createRequestStateCodec, type McpHttpHandler } from '@modelcontextprotocol/server';
+import type { PendingAnswers } from '../../src/mcp/review-tool.js';
+import { createMcpServer } from '../../src/mcp/server.js';
+import { TaskManager } from '../../src/mcp/task-manager.js';
+import { InMemoryTaskStore, type InMemoryTaskStoreOptions } from '../../src/mcp/task-store.js';
+import { createReviewService, type ReviewService } from '../../src/pipeline/index.js';
+import { startFakeOllama, type FakeOllama, type FakeOllamaOptions, type FakeScript } from '../helpers/fake-ollama.js';
+import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
+
+export const MODERN = '2026-07-28';
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+
+export interface HarnessOptions {
+  readonly script?: FakeScript;
+  readonly ollama?: FakeOllamaOptions;
+  /** Replaces the sample repo's review-guard.config.json. */
+  readonly config?: unknown;
+  /** Adds src/gen/file-N.ts (N = 1..extraFiles), each with its own function. */
+  readonly extraFiles?: number;
+  readonly store?: InMemoryTaskStoreOptions;
+}
+
+/** How a test client answers an elicitation, given its message. */
+export type ElicitationAnswer = (message: string) => { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string> } | Promise<{ action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string> }>;
+
+export interface JsonRpcReply {
+  readonly id?: number | string;
+  readonly result?: Record<string, unknown>;
+  readonly error?: { readonly code: number; readonly message: string; readonly data?: unknown };
+}
+
+export interface Harness {
+  readonly repo: SampleRepo;
+  readonly ollama: FakeOllama;
+  readonly store: InMemoryTaskStore;
+  readonly tasks: TaskManager;
+  readonly handler: McpHttpHandler;
+  readonly service: Promise<ReviewService>;
+  /** Paths of the extra files, in order. */
+  readonly extraFiles: readonly string[];
+  /** An SDK client connected in-process, pinned to an era; `answer` makes it answer elicitations. */
+  connect(era: 'legacy' | 'modern', answer?: ElicitationAnswer): Promise<Client>;
+  /** One raw 2026-07-28 JSON-RPC request; `tasks` declares the Tasks extension in its capabilities. */
+  raw(method: string, params: Record<string, unknown>, options?: { readonly tasks?: boolean; readonly elicitation?: boolean }): Promise<JsonRpcReply>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const repo = await copySampleRepo(options.config);
+  const extraFiles = await writeExtraFiles(repo.root, options.extraFiles ?? 0);
+  const ollama = await startFakeOllama(options.script ?? [], options.ollama);
+  const service = createReviewService({ root: repo.root, env: { OLLAMA_HOST: ollama.url }, watch: false });
+  const store = new InMemoryTaskStore(options.store);
+  const tasks = new TaskManager(store);
+  const stateCodec = createRequestStateCodec<PendingAnswers>({ key: randomBytes(32), ttlSeconds: 600 });
+  const handler = createMcpHandler(() => createMcpServer({ service: () => service, tasks, stateCodec }));
+  const fetchInProcess = (url: string | URL, init?: RequestInit): Promise<Response> => handler.fetch(new Request(url, init));
+  const clients: Client[] = [];
+  let nextId = 1;
+  return {
+    repo,
+    ollama,
+    store,
+    tasks,
+    handler,
+    service,
+    extraFiles,
+    async connect(era, answer) {
+      const client = new Client(
+        { name: 'review-guard-test', version: '1.0.0' },
+        { versionNegotiation: { mode: era === 'modern' ? { pin: MODERN } : 'legacy' }, ...(answer ? { capabilities: { elicitation: { form: {} } } } : {}) },
+      );
+      if (answer) client.setRequestHandler('elicitation/create', async (request) => answer(request.params.message));
+      await client.connect(new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), { fetch: fetchInProcess }));
+      clients.push(client);
+      return client;
+    },
+    async raw(method, params, rawOptions = {}) {
+      const id = nextId++;
+      const body = { jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope(rawOptions.tasks === true, rawOptions.elicitation === true) } };
+      const name = typeof params['taskId'] === 'string' ? params['taskId'] : typeof params['name'] === 'string' ? params['name'] : undefined;
+      const response = await handler.fetch(
+        new Request('http://127.0.0.1/mcp', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-protocol-version': MODERN,
+            'mcp-method': method,
+            ...(name !== undefined ? { 'mcp-name': name } : {}),
+          },
+          body: JSON.stringify(body),
+        }),
+      );
+      return finalReply(await response.text(), id);
+    },
+    async close() {
+      await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+      await handler.close();
+      await tasks.close();
+      store.close();
+      (await service.catch(() => undefined))?.close();
+      await ollama.close();
+      await repo.remove();
+    },
+  };
+}
+
+function envelope(tasks: boolean, elicitation: boolean): Record<string, unknown> {
+  return {
+    'io.modelcontextprotocol/protocolVersion': MODERN,
+    'io.modelcontextprotocol/clientInfo': { name: 'raw-test', version: '1.0.0' },
+    'io.modelcontextprotocol/clientCapabilities': {
+      ...(tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {}),
+      ...(elicitation ? { elicitation: { form: {} } } : {}),
+    },
+  };
+}
+
+/** The JSON-RPC reply with `id`, from a JSON body or an SSE stream. */
+function finalReply(text: string, id: number): JsonRpcReply {
+  const messages = text.trimStart().startsWith('{')
+    ? [JSON.parse(text) as JsonRpcReply]
+    : text
+        .split('\n')
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => JSON.parse(line.slice(5)) as JsonRpcReply);
+  const reply = messages.find((m) => m.id === id);
+  if (!reply) throw new Error(`no reply with id ${id} in: ${text.slice(0, 500)}`);
+  return reply;
+}
+
+async function writeExtraFiles(root: string, count: number): Promise<string[]> {
+  const files: string[] = [];
+  if (count === 0) return files;
+  await mkdir(join(root, 'src', 'gen'), { recursive: true });
+  for (let n = 1; n <= count; n++) {
+    const path = `src/gen/file-${n}.ts`;
+    // Distinct bodies, so the index finds no copies among them.
+    const body = Array.from({ length: n % 4 + 2 }, (_, i) => `  total += values[${i}] * ${n + i};`).join('\n');
+    await writeFile(join(root, path), `export function weigh${n}(values: number[]): number {\n  let total = ${n};\n${body}\n  return total;\n}\n`);
+    files.push(path);
+  }
+  return files;
+}
+
+/** Polls until `check` holds (or fails after `timeoutMs`). */
+export async function waitFor<T>(probe: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (check(value)) return value;
+    if (Date.now() > until) throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 500)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
