@@ -1,6 +1,6 @@
 /**
  * @fileoverview Runs the official MCP conformance suite
- * (@modelcontextprotocol/conformance, fetched by `npm exec`) against
+ * (@modelcontextprotocol/conformance, a pinned devDependency) against
  * `review-guard serve --http` on loopback, for the scenarios that apply to
  * any server. Checks that need the suite's own fixture tools (greet,
  * slow_compute, test_missing_capability, …) cannot run against a product
@@ -14,7 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const CONFORMANCE = '@modelcontextprotocol/conformance@0.2.0-alpha.12';
+// The suite's own command, as `npm ci` installed it (pinned in package.json).
+const CONFORMANCE_BIN = fileURLToPath(new URL('../../../node_modules/.bin/conformance', import.meta.url));
 const SCENARIOS = ['tools-list', 'http-header-validation', 'dns-rebinding-protection', 'server-stateless', 'tasks-capability-negotiation'];
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PRELOAD = join(REPO_ROOT, 'bench', 'conformance', 'register-fs-glob.mjs');
@@ -54,13 +55,13 @@ async function startServer(root: string): Promise<{ url: string; stop: () => voi
 }
 
 async function runScenario(url: string, scenario: string, outDir: string): Promise<Check[]> {
-  spawnSync('npm', ['exec', '--yes', `--package=${CONFORMANCE}`, '--', 'conformance', 'server', '--url', url, '--scenario', scenario, '-o', outDir], {
+  spawnSync(CONFORMANCE_BIN, ['server', '--url', url, '--scenario', scenario, '-o', outDir], {
     env: { ...process.env, NODE_OPTIONS: `--import ${PRELOAD}` },
     stdio: 'ignore',
     timeout: 300_000,
   });
   const folder = (await readdir(outDir)).find((name) => name.startsWith(`server-${scenario}-`));
-  if (!folder) throw new Error(`${scenario}: the suite wrote no results (is the npm registry reachable?)`);
+  if (!folder) throw new Error(`${scenario}: the suite wrote no results (is @modelcontextprotocol/conformance installed? run npm ci)`);
   return JSON.parse(await readFile(join(outDir, folder, 'checks.json'), 'utf8')) as Check[];
 }
 
