@@ -28,17 +28,28 @@ async function main(argv: readonly string[]): Promise<number> {
       return print(await (await import('./commands/review.js')).runReview(args, cwd));
     case 'index':
       return print(await (await import('./commands/index-command.js')).runIndex(args, cwd, process.stderr));
+    case 'hook':
+      return print(await (await import('./commands/hook.js')).runHook(args, readStdin));
     case 'serve':
       (await import('./commands/serve.js')).runServe(args, cwd, process.stderr);
       return EXIT.ok;
     default:
-      throw new UserError(`unknown command "${args.command}"; commands: review, index, serve, help`);
+      throw new UserError(`unknown command "${args.command}"; commands: review, index, hook, serve, help`);
   }
 }
 
 function print(output: CommandOutput): number {
   if (output.stdout) process.stdout.write(`${output.stdout}\n`);
+  if (output.stderr) process.stderr.write(`${output.stderr}\n`);
   return output.exitCode;
+}
+
+/** All of stdin; empty when it is a terminal (nothing piped in). */
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) return '';
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 main(process.argv.slice(2)).then(

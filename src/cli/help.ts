@@ -9,6 +9,7 @@ Usage: review-guard <command> [options]
 Commands:
   review <files...>   review changed files: rules, duplicate search, local model
   index               build or update the similarity index of the workspace
+  hook claude-code    Claude Code PostToolUse hook: review the edited file
   serve               run the MCP server over stdio (for Claude Code, Cursor, …)
   help [command]      show help for a command
 
@@ -55,6 +56,26 @@ A review updates the index by itself; run this to warm it up ahead of time.
 Examples:
   review-guard index
   review-guard index --rebuild --root ../other-repo
+`,
+  hook: `Usage: review-guard hook claude-code   (reads the hook JSON on stdin)
+
+The Claude Code PostToolUse hook for Write, Edit and MultiEdit. Reviews the
+edited file with the rules and the index (the model only when the config
+sets "hook": {"model": true}), keeping only findings about the lines the
+uncommitted change touched (git diff against HEAD; outside git, the whole
+file). Non-source files and files outside the workspace are ignored.
+
+Exit codes (Claude Code's hook contract):
+  0  no error findings, or nothing to review: silent
+  2  error findings: a compact list on stderr, which Claude Code shows the model
+  1  the hook itself has a problem (malformed stdin, broken config): shown to you
+
+.claude/settings.json:
+  {"hooks": {"PostToolUse": [{"matcher": "Write|Edit|MultiEdit",
+    "hooks": [{"type": "command", "command": "npx --no-install review-guard hook claude-code", "timeout": 60}]}]}}
+
+Example (by hand):
+  echo '{"cwd":"'$PWD'","hook_event_name":"PostToolUse","tool_name":"Write","tool_input":{"file_path":"src/a.ts"}}' | review-guard hook claude-code
 `,
   serve: `Usage: review-guard serve [--root DIR]
 

@@ -72,6 +72,12 @@ const ModelConfigSchema = z.strictObject({
   keepAlive: z.string().optional(),
 });
 
+/** The Claude Code hook (`review-guard hook claude-code`): fast by default. */
+const HookConfigSchema = z.strictObject({
+  /** Run the model stage in the hook too (slower; the hook's own timeout is 60 s). */
+  model: z.boolean().default(false),
+});
+
 export const ConfigSchema = z.strictObject({
   $schema: z.string().optional(),
   rules: z.record(z.string(), RuleSettingSchema).default({}),
@@ -79,6 +85,7 @@ export const ConfigSchema = z.strictObject({
   maxFileBytes: z.number().int().min(1024).default(DEFAULT_MAX_FILE_BYTES),
   index: IndexConfigSchema.default(IndexConfigSchema.parse({})),
   model: ModelConfigSchema.default(ModelConfigSchema.parse({})),
+  hook: HookConfigSchema.default(HookConfigSchema.parse({})),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -3,10 +3,15 @@
  * hooks) import only from here; every export is named on purpose.
  */
 export { createReviewService, type ReviewService, type ReviewOptions, type ServiceOptions } from './service.js';
-export { findWorkspaceRoot } from './workspace.js';
+export { findWorkspaceRoot, toPosix } from './workspace.js';
 export { ConfigError, UserError } from './errors.js';
 export { CONFIG_FILE_NAME } from './config-schema.js';
 export type { ReviewEvent } from './review.js';
+export { BASELINE_FILE_NAME, readBaseline, writeBaseline } from './baseline.js';
+export { gitChangeScope, parseZeroContextDiff, WHOLE_FILE, type ChangeScope, type FileChange } from './diff-scope.js';
+export { isGitWorkTree } from './git.js';
+export { isSourcePath, readStagedSources } from './staged.js';
+export { readSuppressions, type Suppression } from './suppressions.js';
 export {
   FindingSchema,
   ReviewRequestSchema,

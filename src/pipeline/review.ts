@@ -10,9 +10,11 @@ import { getRule } from '../../rules/index.js';
 import { runRules, type RuleSettings } from '../../rules/engine.js';
 import { createSourceFile, languageForPath, type SourceFile } from '../../syntax/index.js';
 import type { Config } from './config-schema.js';
+import { keepInScope, type ChangeScope } from './diff-scope.js';
 import { catalogMessage, sortFindings, toFindings, type FindingDraft } from './findings.js';
 import { searchDuplicates } from './index-stage.js';
 import type { FileStatus, ReviewRequest, ReviewResult, Severity } from './schemas.js';
+import { applySuppressions } from './suppressions.js';
 import { readWorkspaceFile } from './workspace.js';
 
 /** What the pipeline reports while it works, for progress and task status. */
@@ -35,6 +37,10 @@ export interface ReviewDeps {
   readonly onEvent?: (event: ReviewEvent) => void;
   /** What the caller wants the user to know about this review (index rebuilt, embedder missing). */
   readonly notices?: () => Promise<readonly string[]>;
+  /** Text to review instead of the file on disk, by workspace-relative path (e.g. the staged version). */
+  readonly sources?: ReadonlyMap<string, string>;
+  /** Diff-only: keep the findings about these changed lines (see diff-scope.ts); absent: every finding. */
+  readonly scope?: ChangeScope;
 }
 
 interface ParsedFile {
@@ -70,6 +76,10 @@ export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<
     await reviewFile(deps, entry, index, budget);
   }
   if (index) await saveQuietly(index);
+  for (const entry of parsed) {
+    const kept = applySuppressions(entry.file, entry.drafts, severityFor(deps.ruleSettings, 'review'));
+    entry.drafts.splice(0, entry.drafts.length, ...(deps.scope ? keepInScope(kept, entry.file, deps.scope) : kept));
+  }
 
   const findings = sortFindings(parsed.flatMap((p) => toFindings(p.drafts, p.file.lines)));
   const counts = { error: 0, warning: 0, info: 0 };
@@ -86,7 +96,7 @@ async function readAndParse(deps: ReviewDeps, input: string): Promise<ParsedFile
   if (!language) {
     return { status: { file: read.relPath, status: 'skipped', reason: `${read.relPath} is not a supported source file` } };
   }
-  const file = createSourceFile(read.relPath, read.text, language);
+  const file = createSourceFile(read.relPath, deps.sources?.get(read.relPath) ?? read.text, language);
   return { relPath: read.relPath, file, status: { file: read.relPath, status: 'reviewed' }, drafts: [] };
 }
 

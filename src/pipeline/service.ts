@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { CodeIndex, StructuralEmbedder, type Embedder, type IndexStats } from '../../indexer/index.js';
 import type { LlmClient } from '../../models/llm-client.js';
 import type { SemanticConfig } from './config-schema.js';
+import { readBaseline, withoutBaselined } from './baseline.js';
 import { loadConfig, type LoadedConfig } from './config.js';
+import type { ChangeScope } from './diff-scope.js';
 import { review, type ReviewEvent } from './review.js';
 import type { ReviewRequest, ReviewResult } from './schemas.js';
 
@@ -18,6 +20,12 @@ export interface ReviewOptions {
   readonly model?: boolean;
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: ReviewEvent) => void;
+  /** Text to review instead of the file on disk, by workspace-relative path (e.g. the staged version). */
+  readonly sources?: ReadonlyMap<string, string>;
+  /** Diff-only: report only findings about these changed lines. */
+  readonly scope?: ChangeScope;
+  /** false reports findings recorded in the baseline file too (default true: they are left out). */
+  readonly baseline?: boolean;
 }
 
 export interface ReviewService {
@@ -101,9 +109,11 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
   return {
     root,
     loaded,
-    review(request, reviewOptions = {}) {
+    async review(request, reviewOptions = {}) {
       const useModel = reviewOptions.model !== false && config.model.enabled;
-      return review(request, {
+      // Read per review: the long-lived server sees a baseline written after it started.
+      const known = reviewOptions.baseline === false ? undefined : await readBaseline(root);
+      const result = await review(request, {
         root,
         config,
         ruleSettings: loaded.ruleSettings,
@@ -122,7 +132,10 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
         notices: takeNotices,
         ...(reviewOptions.signal ? { signal: reviewOptions.signal } : {}),
         ...(reviewOptions.onEvent ? { onEvent: reviewOptions.onEvent } : {}),
+        ...(reviewOptions.sources ? { sources: reviewOptions.sources } : {}),
+        ...(reviewOptions.scope ? { scope: reviewOptions.scope } : {}),
       });
+      return known ? withoutBaselined(result, known) : result;
     },
     async updateIndex(indexOptions = {}) {
       const index = await openIndex();

@@ -1,0 +1,25 @@
+/**
+ * @fileoverview What a pre-commit review reviews: the staged text of the
+ * staged source files, which may differ from the working tree (`git add -p`,
+ * or edits made after `git add`).
+ */
+import { languageForPath } from '../../syntax/index.js';
+import { UserError } from './errors.js';
+import { isGitWorkTree, stagedPaths, stagedText } from './git.js';
+
+/** Whether a path has a language review-guard reviews (by its extension). */
+export function isSourcePath(path: string): boolean {
+  return languageForPath(path) !== undefined;
+}
+
+/**
+ * The staged text of every staged source file, by workspace-relative path;
+ * with `only`, of those paths among them.
+ */
+export async function readStagedSources(root: string, only?: ReadonlySet<string>): Promise<Map<string, string>> {
+  if (!(await isGitWorkTree(root))) throw new UserError(`${root} is not inside a git repository; --staged needs one`);
+  const paths = (await stagedPaths(root)).filter((p) => isSourcePath(p) && (!only || only.has(p)));
+  const sources = new Map<string, string>();
+  for (const path of paths) sources.set(path, await stagedText(root, path));
+  return sources;
+}
