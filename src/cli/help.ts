@@ -29,7 +29,8 @@ Examples:
 `;
 
 export const COMMAND_HELP: Readonly<Record<string, string>> = {
-  review: `Usage: review-guard review <files...> [--json] [--no-model] [--root DIR]
+  review: `Usage: review-guard review <files...> [--format text|json|sarif] [--no-model] [--changed] [--root DIR]
+       review-guard review --staged [files...] [--full] [--format …] [--no-model]
 
 Reviews the given files (absolute, or relative to the current folder when it
 is inside the workspace root, else to the root): deterministic rules first, then the similarity
@@ -38,14 +39,29 @@ to judge near matches. Without a reachable model the rule and index findings
 are still reported, with a warning that says why the model stage did not run.
 
 Options:
-  --json        print the result as JSON ({findings, summary})
+  --format F    text (default; grouped by file, file:line first, coloured on a
+                terminal unless NO_COLOR is set), json ({findings, summary}, as
+                the MCP tool returns it) or sarif (SARIF 2.1.0, for code scanning)
+  --json        the same as --format json
   --no-model    skip the model stage (rules and index only; fast, offline)
+  --staged      review the staged text of the staged source files (not the
+                working tree); files given narrow it down; diff-only by default
+  --changed     diff-only: keep findings about lines the change touched (the
+                working tree against HEAD; untracked files count as new) and
+                duplicates the change introduced
+  --full        with --staged: every finding of the staged files
   --root DIR    workspace root
+
+Findings recorded in review-guard.baseline.json (see "review-guard baseline")
+are not reported; // review-guard-ignore <rule>[: reason] comments suppress
+findings on the next line or declaration.
 
 Examples:
   review-guard review src/handler/settings.ts
   review-guard review --no-model src/**/*.ts
   review-guard review --json src/a.ts > findings.json
+  review-guard review --staged --no-model            # in a pre-commit hook
+  review-guard review --changed --format sarif src/*.ts > review.sarif
 `,
   index: `Usage: review-guard index [--rebuild] [--root DIR]
 
