@@ -28,13 +28,15 @@ async function main(argv: readonly string[]): Promise<number> {
       return print(await (await import('./commands/review.js')).runReview(args, cwd));
     case 'index':
       return print(await (await import('./commands/index-command.js')).runIndex(args, cwd, process.stderr));
+    case 'baseline':
+      return print(await (await import('./commands/baseline.js')).runBaseline(args, cwd));
     case 'hook':
       return print(await (await import('./commands/hook.js')).runHook(args, readStdin));
     case 'serve':
       (await import('./commands/serve.js')).runServe(args, cwd, process.stderr);
       return EXIT.ok;
     default:
-      throw new UserError(`unknown command "${args.command}"; commands: review, index, hook, serve, help`);
+      throw new UserError(`unknown command "${args.command}"; commands: review, index, baseline, hook, init, serve, help`);
   }
 }
 

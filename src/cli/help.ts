@@ -9,6 +9,7 @@ Usage: review-guard <command> [options]
 Commands:
   review <files...>   review changed files: rules, duplicate search, local model
   index               build or update the similarity index of the workspace
+  baseline [files...] record current findings as accepted; later runs report only new ones
   hook claude-code    Claude Code PostToolUse hook: review the edited file
   serve               run the MCP server over stdio (for Claude Code, Cursor, …)
   help [command]      show help for a command
@@ -72,6 +73,21 @@ A review updates the index by itself; run this to warm it up ahead of time.
 Examples:
   review-guard index
   review-guard index --rebuild --root ../other-repo
+`,
+  baseline: `Usage: review-guard baseline [files...] [--root DIR] [--json]
+
+Reviews every source file of the workspace (those the index selects:
+index.include/exclude, .gitignore), or only the files given, with rules and
+the index (no model: its findings are not stable enough to match later), and
+records the findings by fingerprint in review-guard.baseline.json at the
+workspace root. Commit that file: every later review (CLI, hook, MCP) leaves
+out findings recorded there and says how many it left out. With files given,
+the other files' entries are kept. Fingerprints do not change when lines
+shift; a duplicate is recorded under both of its copies.
+
+Examples:
+  review-guard baseline
+  review-guard baseline src/legacy/*.ts
 `,
   hook: `Usage: review-guard hook claude-code   (reads the hook JSON on stdin)
 

@@ -7,7 +7,7 @@ export { findWorkspaceRoot, toPosix } from './workspace.js';
 export { ConfigError, UserError } from './errors.js';
 export { CONFIG_FILE_NAME } from './config-schema.js';
 export type { ReviewEvent } from './review.js';
-export { BASELINE_FILE_NAME, readBaseline, writeBaseline } from './baseline.js';
+export { BASELINE_FILE_NAME, readBaseline, readBaselineFile, workspaceSourcePaths, writeBaseline } from './baseline.js';
 export { gitChangeScope, parseZeroContextDiff, WHOLE_FILE, type ChangeScope, type FileChange } from './diff-scope.js';
 export { isGitWorkTree } from './git.js';
 export { isSourcePath, readStagedSources } from './staged.js';
