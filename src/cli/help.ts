@@ -11,6 +11,7 @@ Commands:
   index               build or update the similarity index of the workspace
   baseline [files...] record current findings as accepted; later runs report only new ones
   hook claude-code    Claude Code PostToolUse hook: review the edited file
+  init                set a repository up: .mcp.json, Claude Code hook, CLAUDE.md/AGENTS.md, config
   serve               run the MCP server over stdio (for Claude Code, Cursor, …)
   help [command]      show help for a command
 
@@ -88,6 +89,30 @@ shift; a duplicate is recorded under both of its copies.
 Examples:
   review-guard baseline
   review-guard baseline src/legacy/*.ts
+`,
+  init: `Usage: review-guard init [--yes | --dry-run] [--root DIR]
+
+Sets the workspace root up for agents. It first shows each file it would
+write, in full, then writes:
+  .mcp.json                 the review-guard MCP server (an existing entry of that name is kept)
+  .claude/settings.json     the PostToolUse hook, added to the hooks already there
+  CLAUDE.md / AGENTS.md     one line telling agents to call review_code before committing
+                            (appended to those that exist; CLAUDE.md when neither does)
+  review-guard.config.json  a starter config, only when there is none
+  .gitignore                the index folder .review-guard/
+Existing settings are merged into, never replaced; a file it cannot parse is
+left alone with an error (exit 2). What is already set up is skipped, so a
+second run writes nothing.
+
+Options:
+  --yes, -y   write without asking
+  --dry-run   only show what would be written
+Without either, init asks on a terminal; without a terminal it writes
+nothing and exits 2.
+
+Examples:
+  review-guard init --dry-run
+  review-guard init --yes
 `,
   hook: `Usage: review-guard hook claude-code   (reads the hook JSON on stdin)
 

@@ -133,7 +133,7 @@ describe('review-guard CLI', () => {
   });
 
   it('prints help with examples for every command', async () => {
-    for (const command of ['review', 'index', 'baseline', 'hook', 'serve']) {
+    for (const command of ['review', 'index', 'baseline', 'hook', 'init', 'serve']) {
       const { code, stdout } = await cli(repo.root, command, '--help');
       assert.equal(code, 0);
       assert.match(stdout, new RegExp(`Usage: review-guard ${command}`));
