@@ -70,7 +70,7 @@ async function main(): Promise<void> {
       codes.set(code, (codes.get(code) ?? 0) + 1);
     }
     const summary = summarize(samples);
-    const report = { machine: machineInfo(), corpus: info, file, runs: args.runs, exitCodes: Object.fromEntries(codes), hookMs: summary };
+    const report = { machine: machineInfo(), corpus: info, file, runs: args.runs, exitCodes: Object.fromEntries(codes), hookMs: summary, samplesMs: samples.map(Math.round) };
     if (args.json) await writeFile(args.json, `${JSON.stringify(report, null, 2)}\n`);
     const f = (n: number) => `${Math.round(n)} ms`;
     process.stdout.write(

@@ -78,7 +78,12 @@ function toResult(finding: Finding, ruleIndex: number | undefined): Sarif.Result
 
 function physical(file: string, line?: number, endLine?: number): Sarif.PhysicalLocation {
   const region = line === undefined ? undefined : { startLine: line, ...(endLine !== undefined && endLine >= line ? { endLine } : {}) };
-  return { artifactLocation: { uri: encodeURI(file), uriBaseId: SOURCE_ROOT }, ...(region ? { region } : {}) };
+  return { artifactLocation: { uri: toUri(file), uriBaseId: SOURCE_ROOT }, ...(region ? { region } : {}) };
+}
+
+/** A relative path as a URI reference: `#` and `?` are path characters here, not a fragment or a query. */
+function toUri(path: string): string {
+  return encodeURI(path).replace(/[#?]/g, (c) => encodeURIComponent(c));
 }
 
 /** Files that could not be reviewed and review notices become notifications; an unread file fails the run. */
@@ -97,6 +102,6 @@ function fileNotification(status: FileStatus): Sarif.Notification {
   return {
     level: status.status === 'error' ? 'error' : 'warning',
     message: { text: status.reason ?? `${status.file}: ${status.status}` },
-    locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(status.file), uriBaseId: SOURCE_ROOT } } }],
+    locations: [{ physicalLocation: { artifactLocation: { uri: toUri(status.file), uriBaseId: SOURCE_ROOT } } }],
   };
 }

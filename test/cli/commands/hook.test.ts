@@ -69,6 +69,15 @@ describe('review-guard hook claude-code', () => {
     assert.match(stderr, /^- src\/util\/strings\.ts:\d+ "loadFromDisk" duplicates "(loadConfig|parseSettings|readAppConfig)"/m);
   });
 
+  it('MultiEdit is reviewed like Edit', async () => {
+    const filePath = join(repo.root, 'src', 'handler', 'multi.ts');
+    await writeFile(filePath, copyOfLoadConfig(loadTs, 'readMany'));
+    const edits = [{ old_string: 'a', new_string: 'b', replace_all: false }];
+    const { code, stderr } = await hook(postToolUse(repo.root, 'MultiEdit', { file_path: filePath, edits }));
+    assert.equal(code, 2);
+    assert.match(stderr, /^- src\/handler\/multi\.ts:\d+ "readMany" duplicates/m);
+  });
+
   it('an old duplicate the edit did not touch stays quiet (diff-only)', async () => {
     // settings.ts was committed with parseSettings copying loadConfig; the edit changes another function.
     const filePath = join(repo.root, 'src', 'handler', 'settings.ts');
