@@ -33,6 +33,7 @@ Examples:
 export const COMMAND_HELP: Readonly<Record<string, string>> = {
   review: `Usage: review-guard review <files...> [--format text|json|sarif] [--no-model] [--changed] [--root DIR]
        review-guard review --staged [files...] [--full] [--format …] [--no-model]
+       review-guard review --changed [--format …] [--no-model]   (every changed source file)
 
 Reviews the given files (absolute, or relative to the current folder when it
 is inside the workspace root, else to the root): deterministic rules first, then the similarity
@@ -50,7 +51,8 @@ Options:
                 working tree); files given narrow it down; diff-only by default
   --changed     diff-only: keep findings about lines the change touched (the
                 working tree against HEAD; untracked files count as new) and
-                duplicates the change introduced
+                duplicates the change introduced; without files, reviews
+                every source file changed since HEAD
   --full        with --staged: every finding of the staged files
   --root DIR    workspace root
 

@@ -53,6 +53,19 @@ export async function stagedPaths(root: string): Promise<string[]> {
   return splitNul(out);
 }
 
+/**
+ * Workspace-relative paths of files changed in the working tree against
+ * HEAD (added, copied, modified, renamed) and untracked files git does not
+ * ignore; without a first commit, every file git knows or would add.
+ */
+export async function changedPaths(root: string): Promise<string[]> {
+  const untracked = splitNul(await runGit(root, ['ls-files', '--others', '--exclude-standard', '-z']));
+  const known = (await hasHead(root))
+    ? splitNul(await runGit(root, ['diff', 'HEAD', '--name-only', '--diff-filter=ACMR', '--relative', '-z', '--no-ext-diff']))
+    : splitNul(await runGit(root, ['ls-files', '--cached', '-z']));
+  return [...new Set([...known, ...untracked])].sort();
+}
+
 /** The staged text of one workspace-relative path (`git show :./path`). */
 export function stagedText(root: string, relPath: string): Promise<string> {
   return runGit(root, ['show', `:./${relPath}`]);

@@ -1,11 +1,12 @@
 /**
- * @fileoverview What a pre-commit review reviews: the staged text of the
- * staged source files, which may differ from the working tree (`git add -p`,
- * or edits made after `git add`).
+ * @fileoverview What a change review reviews: the staged text of the staged
+ * source files for a pre-commit review (it may differ from the working tree:
+ * `git add -p`, or edits made after `git add`), or the source files changed
+ * since HEAD.
  */
 import { languageForPath } from '../../syntax/index.js';
 import { UserError } from './errors.js';
-import { isGitWorkTree, stagedPaths, stagedText } from './git.js';
+import { changedPaths, isGitWorkTree, stagedPaths, stagedText } from './git.js';
 
 /** Whether a path has a language review-guard reviews (by its extension). */
 export function isSourcePath(path: string): boolean {
@@ -22,4 +23,10 @@ export async function readStagedSources(root: string, only?: ReadonlySet<string>
   const sources = new Map<string, string>();
   for (const path of paths) sources.set(path, await stagedText(root, path));
   return sources;
+}
+
+/** The source files changed in the working tree since HEAD, untracked ones included. */
+export async function changedSourcePaths(root: string): Promise<string[]> {
+  if (!(await isGitWorkTree(root))) throw new UserError(`${root} is not inside a git repository; --changed needs one (or name the files and pass --full)`);
+  return (await changedPaths(root)).filter(isSourcePath);
 }

@@ -38,7 +38,9 @@ export async function runHook(args: CliArgs, stdin: () => Promise<string>): Prom
   if (!host || !(HOSTS as readonly string[]).includes(host)) {
     return problem(`hook needs a host: review-guard hook ${HOSTS.join('|')} (got ${host === undefined ? 'none' : JSON.stringify(host)})`);
   }
-  const input = parseHookInput(await stdin());
+  const text = await stdin();
+  if (text.trim() === '') return problem('no input on stdin: Claude Code pipes the PostToolUse JSON to the hook (see "review-guard help hook")');
+  const input = parseHookInput(text);
   if (input.kind === 'invalid') return problem(`cannot read the hook input: ${input.problem}`);
   if (input.kind === 'ignored') return silent();
   try {

@@ -7,6 +7,7 @@
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import {
+  changedSourcePaths,
   createReviewService,
   gitChangeScope,
   readStagedSources,
@@ -23,8 +24,8 @@ import { workspaceRoot } from '../root.js';
 const MAX_FILES_PER_CALL = 200;
 
 export async function runReview(args: CliArgs, cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<CommandOutput> {
-  if (args.positionals.length === 0 && !args.staged) {
-    throw new UserError('review needs at least one file (or --staged); e.g. review-guard review src/app.ts');
+  if (args.positionals.length === 0 && !args.staged && !args.changed) {
+    throw new UserError('review needs at least one file (or --staged, or --changed); e.g. review-guard review src/app.ts');
   }
   const root = workspaceRoot(cwd, args.root);
   const service = await createReviewService({ root, watch: false });
@@ -33,7 +34,8 @@ export async function runReview(args: CliArgs, cwd: string, env: NodeJS.ProcessE
   const base = isInside(root, cwd) ? realpathSync(cwd) : root;
   const named = args.positionals.map((p) => workspaceRelative(root, resolve(base, p)));
   const sources = args.staged ? await readStagedSources(root, named.length > 0 ? new Set(named) : undefined) : undefined;
-  const files = sources ? [...sources.keys()] : named;
+  // --changed without files: every source file changed since HEAD.
+  const files = sources ? [...sources.keys()] : named.length === 0 && args.changed ? await changedSourcePaths(root) : named;
   const diffOnly = args.changed || (args.staged && !args.full);
   const scope = diffOnly && files.length > 0 ? await gitChangeScope(root, files, args.staged) : undefined;
   const result = await reviewInBatches(service, files, {

@@ -108,6 +108,9 @@ describe('review-guard hook claude-code', () => {
     const noCwd = await hook(JSON.stringify({ hook_event_name: 'PostToolUse', tool_name: 'Write', tool_input: { file_path: 'a.ts' } }));
     assert.equal(noCwd.code, 1);
     assert.match(noCwd.stderr, /"cwd": /);
+    const empty = await hook('');
+    assert.equal(empty.code, 1);
+    assert.match(empty.stderr, /no input on stdin/);
     const wrongHost = await runCli(repo.root, ['hook', 'cursor'], { input: '{}' });
     assert.equal(wrongHost.code, 1);
     assert.match(wrongHost.stderr, /hook needs a host: review-guard hook claude-code/);

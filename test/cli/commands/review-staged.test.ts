@@ -85,6 +85,17 @@ describe('review --staged / --changed', () => {
     assert.match(stdout, /"readFromDisk" duplicates/);
   });
 
+  it('--changed without files reviews every changed source file, untracked ones included', async () => {
+    await writeFile(join(repo.root, 'src', 'handler', 'copy.ts'), copy);
+    await appendFile(stringsTs(), '\nexport const widthOf = (s: string): number => s.length;\n');
+    await writeFile(join(repo.root, 'notes.md'), '# notes\n');
+    const { code, stdout } = await review('--changed', '--json');
+    assert.equal(code, 1);
+    const result = ReviewResultSchema.parse(JSON.parse(stdout));
+    assert.deepEqual(result.summary.files.map((f) => f.file), ['src/handler/copy.ts', 'src/util/strings.ts']);
+    assert.deepEqual(result.findings.map((f) => [f.file, f.rule]), [['src/handler/copy.ts', 'duplicate']]);
+  });
+
   it('refuses --staged outside a git repository with a clear message', async () => {
     const { copySampleRepo } = await import('../../support/sample-repo.js');
     const plain = await copySampleRepo();
