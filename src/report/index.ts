@@ -8,10 +8,14 @@ import { formatText } from './text.js';
 
 export { formatJson, formatSarif, formatText };
 
-/** Renders `result` in `format`; `color` applies to text only. */
-export function formatReport(result: ReviewResult, format: 'text' | 'json' | 'sarif', options: { readonly color?: boolean } = {}): string {
+/** Renders `result` in `format`; `color` applies to text only, `root` to SARIF only. */
+export function formatReport(
+  result: ReviewResult,
+  format: 'text' | 'json' | 'sarif',
+  options: { readonly color?: boolean; readonly root?: string } = {},
+): string {
   if (format === 'json') return formatJson(result);
-  if (format === 'sarif') return formatSarif(result);
+  if (format === 'sarif') return formatSarif(result, options.root ? { root: options.root } : {});
   return formatText(result, options);
 }
 

@@ -7,6 +7,7 @@
  * results are matched across runs even when lines shift; duplicates list
  * their originals as related locations. Pure: returns text.
  */
+import { pathToFileURL } from 'node:url';
 import type * as Sarif from 'sarif';
 import { listRules } from '../../rules/index.js';
 import type { Finding, FileStatus, ReviewResult } from '../pipeline/index.js';
@@ -18,8 +19,17 @@ export const FINGERPRINT_KEY = 'reviewGuard/v1';
 const SOURCE_ROOT = '%SRCROOT%';
 const LEVEL: Readonly<Record<Finding['severity'], Sarif.Result.level>> = { error: 'error', warning: 'warning', info: 'note' };
 
+export interface SarifOptions {
+  /**
+   * The absolute workspace root, recorded as the base of every location so a
+   * viewer (GitHub's upload action) can place them when the root is not the
+   * repository's top folder; the locations themselves stay relative.
+   */
+  readonly root?: string;
+}
+
 /** Renders a review result as a SARIF log with one run. */
-export function formatSarif(result: ReviewResult): string {
+export function formatSarif(result: ReviewResult, options: SarifOptions = {}): string {
   const rules = listRules();
   const ruleIndex = new Map(rules.map((meta, i) => [meta.id, i]));
   const log: Sarif.Log = {
@@ -45,7 +55,12 @@ export function formatSarif(result: ReviewResult): string {
             ),
           },
         },
-        originalUriBaseIds: { [SOURCE_ROOT]: { description: { text: 'The workspace root review-guard reviewed.' } } },
+        originalUriBaseIds: {
+          [SOURCE_ROOT]: {
+            ...(options.root ? { uri: pathToFileURL(options.root.endsWith('/') ? options.root : `${options.root}/`).href } : {}),
+            description: { text: 'The workspace root review-guard reviewed.' },
+          },
+        },
         invocations: [invocation(result)],
         results: result.findings.map((finding) => toResult(finding, ruleIndex.get(finding.rule))),
       },

@@ -32,7 +32,7 @@ describe('SARIF report', () => {
       { files: ['src/handler/settings.ts', 'src/handler/http-handler.ts', 'src/report/messages.ts', 'src/missing.ts'] },
       { model: false },
     );
-    log = JSON.parse(formatSarif(result)) as Sarif.Log;
+    log = JSON.parse(formatSarif(result, { root: repo.root })) as Sarif.Log;
   });
   after(() => repo.remove());
 
@@ -46,6 +46,12 @@ describe('SARIF report', () => {
     const valid = validate(log);
     assert.ok(valid, JSON.stringify(validate.errors, null, 2));
     assert.ok(!validate({ ...log, version: '2.0.0' }), 'the schema check is not vacuous');
+  });
+
+  it('records the workspace root as the base of the relative locations', () => {
+    const base = log.runs[0]!.originalUriBaseIds?.['%SRCROOT%'];
+    assert.equal(base?.uri, `file://${repo.root}/`);
+    assert.doesNotMatch(JSON.stringify(log.runs[0]!.results), /file:\/\//, 'locations stay relative');
   });
 
   it('describes every catalog rule, so rule ids and indexes are stable across runs', () => {

@@ -43,7 +43,7 @@ export async function runReview(args: CliArgs, cwd: string, env: NodeJS.ProcessE
     ...(sources ? { sources } : {}),
     ...(scope ? { scope } : {}),
   });
-  const stdout = formatReport(result, args.format, { color: wantsColor(process.stdout, env) });
+  const stdout = formatReport(result, args.format, { color: wantsColor(process.stdout, env), root });
   return { stdout, exitCode: exitCodeOf(result) };
 }
 
