@@ -47,6 +47,17 @@ export async function hasHead(root: string): Promise<boolean> {
   }
 }
 
+/** Whether git ignores `relPath` (build output, dependencies, local files). */
+export async function isIgnoredByGit(root: string, relPath: string): Promise<boolean> {
+  try {
+    await runGit(root, ['check-ignore', '-q', '--', relPath]);
+    return true;
+  } catch {
+    // Exit 1: not ignored (any other failure: treat as not ignored and review it).
+    return false;
+  }
+}
+
 /** Workspace-relative paths of files added, copied, modified or renamed in the index. */
 export async function stagedPaths(root: string): Promise<string[]> {
   const out = await runGit(root, ['diff', '--cached', '--name-only', '--diff-filter=ACMR', '--relative', '-z', '--no-ext-diff']);

@@ -9,7 +9,7 @@ export { CONFIG_FILE_NAME } from './config-schema.js';
 export type { ReviewEvent } from './review.js';
 export { BASELINE_FILE_NAME, readBaseline, readBaselineFile, workspaceSourcePaths, writeBaseline } from './baseline.js';
 export { gitChangeScope, parseZeroContextDiff, WHOLE_FILE, type ChangeScope, type FileChange } from './diff-scope.js';
-export { isGitWorkTree } from './git.js';
+export { isGitWorkTree, isIgnoredByGit } from './git.js';
 export { changedSourcePaths, isSourcePath, readStagedSources } from './staged.js';
 export { readSuppressions, type Suppression } from './suppressions.js';
 export {

@@ -4,7 +4,8 @@
  * index; the model only with `hook.model` in the config), diff-only, and
  * exits 2 with a compact stderr message — which Claude Code hands to the
  * model — only when there are error findings. Everything else is exit 0 and
- * silent. Its own failures (malformed stdin, a broken config) exit 1: Claude
+ * silent, as are non-source files, files outside the workspace and files
+ * git ignores. Its own failures (malformed stdin, a broken config) exit 1: Claude
  * Code shows those to the user and does not bother the model with them.
  *
  * Exit 2 + stderr rather than `{"decision":"block"}` on stdout: the same
@@ -18,6 +19,7 @@ import {
   findWorkspaceRoot,
   gitChangeScope,
   isGitWorkTree,
+  isIgnoredByGit,
   isSourcePath,
   toPosix,
   UserError,
@@ -61,8 +63,11 @@ async function reviewEditedFile(cwd: string, filePath: string): Promise<CommandO
   if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return silent();
   const relPath = toPosix(rel);
 
+  const inGit = await isGitWorkTree(root);
+  // A file git ignores (build output, vendored code) is not the project's source either.
+  if (inGit && (await isIgnoredByGit(root, relPath))) return silent();
   const service = await createReviewService({ root, watch: false });
-  const scope = (await isGitWorkTree(root)) ? await gitChangeScope(root, [relPath], false) : new Map([[relPath, WHOLE_FILE]]);
+  const scope = inGit ? await gitChangeScope(root, [relPath], false) : new Map([[relPath, WHOLE_FILE]]);
   const result = await service.review({ files: [relPath] }, { model: service.loaded.config.hook.model, scope });
   const message = formatHookMessage(result, relPath);
   return message ? { stdout: '', stderr: message, exitCode: HOOK_EXIT.feedback } : silent();

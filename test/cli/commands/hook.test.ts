@@ -3,7 +3,7 @@
  * JSON on stdin, the exit code, and the stderr the model would be shown.
  */
 import assert from 'node:assert/strict';
-import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli, sampleGitRepo } from '../../support/cli.js';
@@ -87,9 +87,13 @@ describe('review-guard hook claude-code', () => {
     assert.deepEqual(result, { code: 0, stdout: '', stderr: '' });
   });
 
-  it('ignores non-source files, files outside the workspace and tools that write no file, silently', async () => {
+  it('ignores non-source files, files outside the workspace, files git ignores and tools that write no file, silently', async () => {
     await writeFile(join(repo.root, 'notes.md'), '# notes\n');
+    await writeFile(join(repo.root, '.gitignore'), 'build/\n');
+    await mkdir(join(repo.root, 'build'));
+    await writeFile(join(repo.root, 'build', 'bundle.ts'), copyOfLoadConfig(loadTs, 'bundled'));
     for (const input of [
+      postToolUse(repo.root, 'Write', { file_path: join(repo.root, 'build', 'bundle.ts'), content: '' }),
       postToolUse(repo.root, 'Write', { file_path: join(repo.root, 'notes.md'), content: '# notes\n' }),
       postToolUse(repo.root, 'Write', { file_path: join(repo.root, '..', 'elsewhere.ts'), content: '' }),
       postToolUse(repo.root, 'Bash', { command: 'ls' }),
