@@ -4,8 +4,9 @@
  * whole declaration its symbol names — overlap a changed line; a duplicate
  * also when one of its originals lies on a changed line (the change made the
  * other copy). A whole-file finding (max-lines) is kept when the change made
- * the file longer. Findings without a line (a stage that did not run) are
- * always kept: they are about this review, not about old code.
+ * the file longer. A finding without a line is judged by the declaration
+ * its symbol names; without either (a stage that did not run) it is always
+ * kept: it is about this review, not about old code.
  */
 import { collectDeclarations, type SourceFile } from '../../syntax/index.js';
 import type { FindingDraft } from './findings.js';
@@ -76,7 +77,13 @@ export function keepInScope(drafts: readonly FindingDraft[], file: SourceFile, s
   if (change.kind === 'all') return [...drafts];
   let declarations: ReturnType<typeof collectDeclarations> | undefined;
   return drafts.filter((draft) => {
-    if (draft.line === undefined) return true;
+    if (draft.line === undefined) {
+      // A model finding may name its symbol without a line: judge it by that declaration.
+      if (draft.symbol === undefined) return true;
+      declarations ??= collectDeclarations(file);
+      const named = declarations.filter((d) => d.name === draft.symbol);
+      return named.length === 0 || named.some((d) => touches(change.ranges, d.startLine, d.endLine));
+    }
     if (draft.anchor === FILE_ANCHOR) return change.growth > 0;
     let start = draft.line;
     let end = draft.endLine ?? draft.line;

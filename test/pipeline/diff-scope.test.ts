@@ -70,6 +70,12 @@ describe('diff scope', () => {
     assert.deepEqual(kept(change, drafts), ['naming@1', 'naming@2']);
   });
 
+  it('judges a line-less finding by the declaration its symbol names', () => {
+    const change: FileChange = { kind: 'lines', ranges: [{ start: 2, end: 2 }], growth: 0 };
+    const about = (symbol: string): FindingDraft => ({ ...draft('responsibility', 1, { symbol }), line: undefined, message: symbol });
+    assert.deepEqual(kept(change, [about('touched'), about('Untouched_name'), about('unknownSymbol')]), ['touched', 'unknownSymbol']);
+  });
+
   it('keeps a duplicate whose copy or whose original lies on changed lines', () => {
     const change: FileChange = { kind: 'lines', ranges: [{ start: 6, end: 6 }], growth: 0 };
     const copyHere = draft('duplicate', 5, { endLine: 7, symbol: 'Untouched_name' });

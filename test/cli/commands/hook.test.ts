@@ -6,8 +6,9 @@ import assert from 'node:assert/strict';
 import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { startFakeOllama } from '../../helpers/fake-ollama.js';
 import { runCli, sampleGitRepo } from '../../support/cli.js';
-import type { SampleRepo } from '../../support/sample-repo.js';
+import { copySampleRepo, type SampleRepo } from '../../support/sample-repo.js';
 
 /** `loadConfig` of the sample repo under another name: what an agent writes when it did not look first. */
 function copyOfLoadConfig(loadTs: string, name: string): string {
@@ -118,6 +119,42 @@ describe('review-guard hook claude-code', () => {
     const wrongHost = await runCli(repo.root, ['hook', 'cursor'], { input: '{}' });
     assert.equal(wrongHost.code, 1);
     assert.match(wrongHost.stderr, /hook needs a host: review-guard hook claude-code/);
+  });
+
+  it('outside git, the whole edited file is the change', async () => {
+    const plain = await copySampleRepo();
+    try {
+      const filePath = join(plain.root, 'src', 'handler', 'settings.ts');
+      const { code, stderr } = await runCli(plain.root, ['hook', 'claude-code'], { input: postToolUse(plain.root, 'Edit', { file_path: filePath }) });
+      assert.equal(code, 2);
+      assert.match(stderr, /settings\.ts:5 "parseSettings" duplicates "loadConfig"/);
+    } finally {
+      await plain.remove();
+    }
+  });
+
+  it('runs the model stage only when the config opts in (hook.model)', async () => {
+    const verdict = { findings: [{ rule: 'responsibility', severity: 'error', message: 'titleCase also trims its input', symbol: 'titleCase' }] };
+    const ollama = await startFakeOllama(() => ({ content: JSON.stringify(verdict) }));
+    const env = { OLLAMA_HOST: ollama.url };
+    const edit = async (root: string) => {
+      const filePath = join(root, 'src', 'util', 'strings.ts');
+      await writeFile(filePath, (await readFile(filePath, 'utf8')).replace(".join(' ');", ".join(' ').trim();"));
+      return runCli(root, ['hook', 'claude-code'], { input: postToolUse(root, 'Edit', { file_path: filePath }), env });
+    };
+    const optedIn = await sampleGitRepo({ hook: { model: true } });
+    const byDefault = await sampleGitRepo();
+    try {
+      const withModel = await edit(optedIn.root);
+      assert.equal(ollama.chatRequests().length, 1, 'the model was asked');
+      assert.equal(withModel.code, 2);
+      assert.match(withModel.stderr, /^- src\/util\/strings\.ts(:\d+)? titleCase also trims its input \[responsibility\]$/m);
+      const withoutModel = await edit(byDefault.root);
+      assert.deepEqual(withoutModel, { code: 0, stdout: '', stderr: '' });
+      assert.equal(ollama.chatRequests().length, 1, 'the default hook never asks the model');
+    } finally {
+      await Promise.all([optedIn.remove(), byDefault.remove(), ollama.close()]);
+    }
   });
 
   it('a broken config is the user\'s problem: exit 1, not feedback to the model', async () => {
