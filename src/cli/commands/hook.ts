@@ -13,7 +13,7 @@
  * crashes or prints by accident can never be read as a verdict.
  */
 import { existsSync, realpathSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import {
   createReviewService,
   findWorkspaceRoot,
@@ -55,13 +55,16 @@ export async function runHook(args: CliArgs, stdin: () => Promise<string>): Prom
 
 async function reviewEditedFile(cwd: string, filePath: string): Promise<CommandOutput> {
   if (!isAbsolute(cwd) || !existsSync(cwd)) return problem(`cwd ${JSON.stringify(cwd)} is not an existing absolute folder`);
-  const root = findWorkspaceRoot(cwd);
+  const project = findWorkspaceRoot(cwd);
   const absPath = resolve(cwd, filePath);
   // Files outside the workspace, deleted files and non-source files are none of the hook's business.
   if (!isSourcePath(absPath) || !existsSync(absPath)) return silent();
-  const rel = relative(root, realpathSync(absPath));
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return silent();
-  const relPath = toPosix(rel);
+  const realPath = realpathSync(absPath);
+  if (!isInside(project, realPath)) return silent();
+  // In a monorepo a package may have its own config: the nearest root above the file, within the project.
+  const nearest = findWorkspaceRoot(dirname(realPath));
+  const root = isInside(project, nearest) ? nearest : project;
+  const relPath = toPosix(relative(root, realPath));
 
   const inGit = await isGitWorkTree(root);
   // A file git ignores (build output, vendored code) is not the project's source either.
@@ -71,6 +74,11 @@ async function reviewEditedFile(cwd: string, filePath: string): Promise<CommandO
   const result = await service.review({ files: [relPath] }, { model: service.loaded.config.hook.model, scope });
   const message = formatHookMessage(result, relPath);
   return message ? { stdout: '', stderr: message, exitCode: HOOK_EXIT.feedback } : silent();
+}
+
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return !rel.startsWith('..') && !isAbsolute(rel);
 }
 
 function silent(): CommandOutput {

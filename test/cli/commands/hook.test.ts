@@ -121,6 +121,17 @@ describe('review-guard hook claude-code', () => {
     assert.match(wrongHost.stderr, /hook needs a host: review-guard hook claude-code/);
   });
 
+  it('uses the config of the package the file is in (a monorepo)', async () => {
+    const pkg = join(repo.root, 'packages', 'strict');
+    await mkdir(join(pkg, 'src'), { recursive: true });
+    await writeFile(join(pkg, 'review-guard.config.json'), JSON.stringify({ rules: { naming: 'error' } }));
+    const filePath = join(pkg, 'src', 'flags.ts');
+    await writeFile(filePath, 'export const feature_flag = true;\n');
+    const { code, stderr } = await hook(postToolUse(repo.root, 'Write', { file_path: filePath }));
+    assert.equal(code, 2);
+    assert.match(stderr, /in src\/flags\.ts after this edit:\n- src\/flags\.ts:1 constant "feature_flag" should be/);
+  });
+
   it('outside git, the whole edited file is the change', async () => {
     const plain = await copySampleRepo();
     try {
