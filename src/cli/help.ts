@@ -22,10 +22,13 @@ Common options:
   -v, --version       print the version
 
 Exit codes: 0 no error findings, 1 error findings, 2 usage, config or input problem.
+(The hook follows Claude Code's contract instead: see "review-guard help hook".)
 
 Examples:
   review-guard review src/handler/settings.ts
   review-guard review --no-model --json src/a.ts src/b.ts
+  review-guard review --staged --no-model
+  review-guard init --yes
   review-guard index --rebuild
   review-guard serve --root /path/to/repo
 `;
