@@ -26,6 +26,13 @@ export interface ReviewOptions {
   readonly scope?: ChangeScope;
   /** false reports findings recorded in the baseline file too (default true: they are left out). */
   readonly baseline?: boolean;
+  /**
+   * false searches the stored index without walking the workspace for
+   * changes first (the hook's fast path; an empty index is still built).
+   * A stale index can only miss a copy: candidates whose file changed since
+   * are never reported without the model.
+   */
+  readonly refreshIndex?: boolean;
 }
 
 export interface ReviewService {
@@ -123,7 +130,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
               // watched, only changed paths are re-checked (indexer/workspace-watch.ts: staleness guarantee).
               index: async ({ exclude }) => {
                 const index = await openIndex();
-                await index.refresh({ exclude });
+                if (reviewOptions.refreshIndex !== false || index.stats().files === 0) await index.refresh({ exclude });
                 return index;
               },
             }

@@ -71,7 +71,8 @@ async function reviewEditedFile(cwd: string, filePath: string): Promise<CommandO
   if (inGit && (await isIgnoredByGit(root, relPath))) return silent();
   const service = await createReviewService({ root, watch: false });
   const scope = inGit ? await gitChangeScope(root, [relPath], false) : new Map([[relPath, WHOLE_FILE]]);
-  const result = await service.review({ files: [relPath] }, { model: service.loaded.config.hook.model, scope });
+  // No walk of the workspace per edit: the stored index plus this file (see ReviewOptions.refreshIndex).
+  const result = await service.review({ files: [relPath] }, { model: service.loaded.config.hook.model, scope, refreshIndex: false });
   const message = formatHookMessage(result, relPath);
   return message ? { stdout: '', stderr: message, exitCode: HOOK_EXIT.feedback } : silent();
 }
