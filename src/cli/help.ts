@@ -134,7 +134,7 @@ Exit codes (Claude Code's hook contract):
 
 .claude/settings.json:
   {"hooks": {"PostToolUse": [{"matcher": "Write|Edit|MultiEdit",
-    "hooks": [{"type": "command", "command": "npx --no-install review-guard hook claude-code", "timeout": 60}]}]}}
+    "hooks": [{"type": "command", "command": "\\"\${CLAUDE_PROJECT_DIR:-.}/node_modules/.bin/review-guard\\" hook claude-code", "timeout": 60}]}]}}
 
 Example (by hand):
   echo '{"cwd":"'$PWD'","hook_event_name":"PostToolUse","tool_name":"Write","tool_input":{"file_path":"src/a.ts"}}' | review-guard hook claude-code

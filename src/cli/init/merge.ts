@@ -9,7 +9,15 @@ import { UserError } from '../../pipeline/index.js';
 
 export const SERVER_NAME = 'review-guard';
 export const MCP_ENTRY = { command: 'npx', args: ['--no-install', 'review-guard', 'serve'] } as const;
-export const HOOK_COMMAND = 'npx --no-install review-guard hook claude-code';
+/**
+ * The project's own copy, started directly: `npx` would add about half a
+ * second to every edit. CLAUDE_PROJECT_DIR is set by Claude Code for hooks;
+ * the fallback `.` (the hook's working folder, the project) covers versions
+ * that leave it unset.
+ */
+export const HOOK_COMMAND = '"${CLAUDE_PROJECT_DIR:-.}/node_modules/.bin/review-guard" hook claude-code';
+/** Any registered review-guard hook, however it is started (npx, a path, a global install). */
+const REGISTERED_HOOK = /review-guard"?\s+hook\b/;
 export const HOOK_MATCHER = 'Write|Edit|MultiEdit';
 export const AGENT_LINE =
   '- After changing source files and before committing, call the `review_code` tool (review-guard MCP server) with the changed paths and fix every finding of severity "error"; a `duplicate` finding names the existing code to reuse.';
@@ -36,7 +44,7 @@ export function mergeMcpJson(current: string | undefined): string | undefined {
 export function mergeClaudeSettings(current: string | undefined): string | undefined {
   const json = parseObject(current, '.claude/settings.json', SettingsFileSchema);
   const postToolUse = json.hooks?.PostToolUse ?? [];
-  if (postToolUse.some((entry) => (entry.hooks ?? []).some((hook) => hook.command?.includes('review-guard hook')))) return undefined;
+  if (postToolUse.some((entry) => (entry.hooks ?? []).some((hook) => REGISTERED_HOOK.test(hook.command ?? '')))) return undefined;
   const entry = { matcher: HOOK_MATCHER, hooks: [{ type: 'command', command: HOOK_COMMAND, timeout: 60 }] };
   return stringify({ ...json, hooks: { ...json.hooks, PostToolUse: [...postToolUse, entry] } });
 }

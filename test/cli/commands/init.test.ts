@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, readFile, readdir, realpath, rm, writeFile } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
+import { HOOK_COMMAND } from '../../../src/cli/init/merge.js';
 import { runCli } from '../../support/cli.js';
 
 describe('review-guard init', () => {
@@ -28,7 +29,7 @@ describe('review-guard init', () => {
       assert.match(stdout, new RegExp(`^ {2}create {4}${path.replace('.', '\\.')} — `, 'm'));
       assert.match(stdout, new RegExp(`^--- ${path.replace('.', '\\.')} \\(new file\\) ---$`, 'm'));
     }
-    assert.match(stdout, /"command": "npx --no-install review-guard hook claude-code"/);
+    assert.ok(stdout.includes(`"command": ${JSON.stringify(HOOK_COMMAND)}`), 'the hook command is shown');
     assert.match(stdout, /Dry run: nothing written\./);
     assert.deepEqual(await readdir(root), ['.git']);
   });
@@ -45,7 +46,7 @@ describe('review-guard init', () => {
     assert.deepEqual((await readJson('.mcp.json')).mcpServers['review-guard'], { command: 'npx', args: ['--no-install', 'review-guard', 'serve'] });
     const [entry] = (await readJson('.claude/settings.json')).hooks.PostToolUse;
     assert.equal(entry.matcher, 'Write|Edit|MultiEdit');
-    assert.deepEqual(entry.hooks, [{ type: 'command', command: 'npx --no-install review-guard hook claude-code', timeout: 60 }]);
+    assert.deepEqual(entry.hooks, [{ type: 'command', command: HOOK_COMMAND, timeout: 60 }]);
     assert.match(await read('CLAUDE.md'), /call the `review_code` tool/);
     assert.match(await read('.gitignore'), /^\.review-guard\/$/m);
     // The starter config is valid: a review runs with it.
@@ -72,12 +73,33 @@ describe('review-guard init', () => {
     assert.deepEqual(settings.permissions, { allow: ['Bash(npm test)'] });
     assert.deepEqual(settings.hooks.Stop, []);
     assert.deepEqual(settings.hooks.PostToolUse[0], otherHook);
-    assert.equal(settings.hooks.PostToolUse[1].hooks[0].command, 'npx --no-install review-guard hook claude-code');
+    assert.equal(settings.hooks.PostToolUse[1].hooks[0].command, HOOK_COMMAND);
     assert.deepEqual(Object.keys((await readJson('.mcp.json')).mcpServers), ['other', 'review-guard']);
     const agents = await read('AGENTS.md');
     assert.ok(agents.startsWith('# Rules\n\n- Run the tests.\n\n- After changing source files'), agents);
     assert.equal(await read('CLAUDE.md').catch(() => 'absent'), 'absent', 'AGENTS.md exists, so no CLAUDE.md is added');
     assert.equal(await read('.gitignore'), "node_modules/\n# review-guard's similarity index (rebuilt on demand)\n.review-guard/\n");
+  });
+
+  it('recognises a review-guard hook registered another way (npx) and adds no second one', async () => {
+    await mkdir(join(root, '.claude'));
+    const viaNpx = { hooks: { PostToolUse: [{ matcher: 'Write|Edit', hooks: [{ type: 'command', command: 'npx --no-install review-guard hook claude-code' }] }] } };
+    await writeFile(join(root, '.claude', 'settings.json'), JSON.stringify(viaNpx));
+    const { stdout } = await init('--dry-run');
+    assert.match(stdout, /^ {2}unchanged .claude\/settings\.json/m);
+  });
+
+  it('the hook command it writes starts the project\'s copy, with or without CLAUDE_PROJECT_DIR', async () => {
+    const bin = join(root, 'node_modules', '.bin');
+    await mkdir(bin, { recursive: true });
+    await writeFile(join(bin, 'review-guard'), '#!/bin/sh\necho "started with: $*"\n', { mode: 0o755 });
+    const { execFile } = await import('node:child_process');
+    const run = (env: NodeJS.ProcessEnv) =>
+      new Promise<string>((resolve, reject) =>
+        execFile('sh', ['-c', HOOK_COMMAND], { cwd: root, env }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+      );
+    assert.equal(await run({ PATH: process.env.PATH, CLAUDE_PROJECT_DIR: root }), 'started with: hook claude-code\n');
+    assert.equal(await run({ PATH: process.env.PATH }), 'started with: hook claude-code\n');
   });
 
   it('refuses to touch a settings file it cannot parse, naming it', async () => {
