@@ -11,12 +11,14 @@ export const review = defineRule({
   meta: {
     id: 'review',
     kind: 'model',
-    description: 'A review stage (the model or the index) could not do its part, so the review is partial',
+    description:
+      'A review stage (the model or the index) could not do its part, so the review is partial; also a suppression comment naming an unknown rule',
     defaultSeverity: 'warning',
     options: z.strictObject({}),
     messages: {
       incomplete: 'model review did not complete: {{reason}}',
       indexFailed: 'the similarity index is unavailable, so duplicates were not searched: {{reason}}',
+      unknownSuppression: '"{{comment}}" names no rule "{{rule}}", so it suppresses nothing (known rules: {{known}})',
     },
   },
 });

@@ -5,15 +5,29 @@
 import { parseArgs } from 'node:util';
 import { UserError } from '../pipeline/index.js';
 
+export const REPORT_FORMATS = ['text', 'json', 'sarif'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
 export interface CliArgs {
   readonly command: string | undefined;
   readonly positionals: readonly string[];
   readonly root?: string;
+  /** `--format`, with `--json` as the shorthand for `--format json`. */
+  readonly format: ReportFormat;
   readonly json: boolean;
   readonly model: boolean;
   readonly rebuild: boolean;
   /** Show the model transcript on stderr. */
   readonly verbose: boolean;
+  /** review: the staged version of the staged source files. */
+  readonly staged: boolean;
+  /** review: only findings about the lines the change touched (default with --staged). */
+  readonly changed: boolean;
+  /** review: every finding of the reviewed files, also with --staged. */
+  readonly full: boolean;
+  /** init: write without asking; `dryRun`: only show what would be written. */
+  readonly yes: boolean;
+  readonly dryRun: boolean;
   readonly help: boolean;
   readonly version: boolean;
   /** `serve --http`: Streamable HTTP instead of stdio. */
@@ -32,10 +46,16 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       strict: true,
       options: {
         root: { type: 'string' },
+        format: { type: 'string' },
         json: { type: 'boolean', default: false },
         'no-model': { type: 'boolean', default: false },
         rebuild: { type: 'boolean', default: false },
         verbose: { type: 'boolean', default: false },
+        staged: { type: 'boolean', default: false },
+        changed: { type: 'boolean', default: false },
+        full: { type: 'boolean', default: false },
+        yes: { type: 'boolean', short: 'y', default: false },
+        'dry-run': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
         http: { type: 'boolean', default: false },
@@ -48,18 +68,35 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   }
   const [command, ...positionals] = parsed.positionals;
   const { values } = parsed;
+  if (values.changed && values.full) throw new UserError('--changed and --full contradict each other; pass one');
+  if (values.yes && values['dry-run']) throw new UserError('--yes and --dry-run contradict each other; pass one');
   return {
     command,
     positionals,
     ...(values.root !== undefined ? { root: values.root } : {}),
+    format: reportFormat(values.format, values.json),
     json: values.json,
     model: !values['no-model'],
     rebuild: values.rebuild,
     verbose: values.verbose,
+    staged: values.staged,
+    changed: values.changed,
+    full: values.full,
+    yes: values.yes,
+    dryRun: values['dry-run'],
     help: values.help,
     version: values.version,
     http: values.http,
     ...(values.port !== undefined ? { port: values.port } : {}),
     ...(values.host !== undefined ? { host: values.host } : {}),
   };
+}
+
+function reportFormat(format: string | undefined, json: boolean): ReportFormat {
+  if (format === undefined) return json ? 'json' : 'text';
+  if (!(REPORT_FORMATS as readonly string[]).includes(format)) {
+    throw new UserError(`--format ${format}: expected one of ${REPORT_FORMATS.join(', ')}`);
+  }
+  if (json && format !== 'json') throw new UserError(`--json and --format ${format} contradict each other; pass one`);
+  return format as ReportFormat;
 }

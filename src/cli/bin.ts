@@ -30,17 +30,43 @@ async function main(argv: readonly string[]): Promise<number> {
       return print(await (await import('./commands/index-command.js')).runIndex(args, cwd, process.stderr));
     case 'doctor':
       return print(await (await import('./commands/doctor.js')).runDoctor(args, cwd));
+    case 'baseline':
+      return print(await (await import('./commands/baseline.js')).runBaseline(args, cwd));
+    case 'init':
+      return print(await (await import('./commands/init.js')).runInit(args, cwd, process.stdin.isTTY ? askOnTerminal : undefined));
+    case 'hook':
+      return print(await (await import('./commands/hook.js')).runHook(args, readStdin));
     case 'serve':
       await (await import('./commands/serve.js')).runServe(args, cwd, process.stderr);
       return EXIT.ok;
     default:
-      throw new UserError(`unknown command "${args.command}"; commands: review, index, doctor, serve, help`);
+      throw new UserError(`unknown command "${args.command}"; commands: review, index, baseline, hook, init, doctor, serve, help`);
   }
 }
 
 function print(output: CommandOutput): number {
   if (output.stdout) process.stdout.write(`${output.stdout}\n`);
+  if (output.stderr) process.stderr.write(`${output.stderr}\n`);
   return output.exitCode;
+}
+
+/** A yes/no question on the terminal; only "y" or "yes" is yes. */
+async function askOnTerminal(question: string): Promise<boolean> {
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return /^y(es)?$/i.test((await rl.question(question)).trim());
+  } finally {
+    rl.close();
+  }
+}
+
+/** All of stdin; empty when it is a terminal (nothing piped in). */
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) return '';
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 main(process.argv.slice(2)).then(

@@ -11,5 +11,7 @@ export const EXIT = {
 
 export interface CommandOutput {
   readonly stdout: string;
+  /** Printed to stderr (the hook's message to the model). */
+  readonly stderr?: string;
   readonly exitCode: number;
 }

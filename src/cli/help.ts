@@ -10,6 +10,9 @@ Usage: review-guard <command> [options]
 Commands:
   review <files...>   review changed files: rules, duplicate search, local model
   index               build or update the similarity index of the workspace
+  baseline [files...] record current findings as accepted; later runs report only new ones
+  hook claude-code    Claude Code PostToolUse hook: review the edited file
+  init                set a repository up: .mcp.json, Claude Code hook, CLAUDE.md/AGENTS.md, config
   serve               run the MCP server over stdio (for Claude Code, Cursor, …) or HTTP
   doctor              check config, workspace, Ollama, models and index; say how to fix
   help [command]      show help for a command
@@ -21,17 +24,22 @@ Common options:
   -v, --version       print the version
 
 Exit codes: 0 no error findings, 1 error findings, 2 usage, config or input problem.
+(The hook follows Claude Code's contract instead: see "review-guard help hook".)
 
 Examples:
   review-guard review src/handler/settings.ts
   review-guard review --no-model --json src/a.ts src/b.ts
+  review-guard review --staged --no-model
+  review-guard init --yes
   review-guard index --rebuild
   review-guard serve --root /path/to/repo
   review-guard doctor
 `;
 
 export const COMMAND_HELP: Readonly<Record<string, string>> = {
-  review: `Usage: review-guard review <files...> [--json] [--no-model] [--verbose] [--root DIR]
+  review: `Usage: review-guard review <files...> [--format text|json|sarif] [--no-model] [--verbose] [--changed] [--root DIR]
+       review-guard review --staged [files...] [--full] [--format …] [--no-model]
+       review-guard review --changed [--format …] [--no-model]   (every changed source file)
 
 Reviews the given files (absolute, or relative to the current folder when it
 is inside the workspace root, else to the root): deterministic rules first, then the similarity
@@ -40,16 +48,32 @@ to judge near matches. Without a reachable model the rule and index findings
 are still reported, with a warning that says why the model stage did not run.
 
 Options:
-  --json        print the result as JSON ({findings, summary})
+  --format F    text (default; grouped by file, file:line first, coloured on a
+                terminal unless NO_COLOR is set), json ({findings, summary}, as
+                the MCP tool returns it) or sarif (SARIF 2.1.0, for code scanning)
+  --json        the same as --format json
   --no-model    skip the model stage (rules and index only; fast, offline)
   --verbose     show the model transcript (prompts, replies, tool calls) on stderr;
                 REVIEW_GUARD_LOG=<file> appends it to a file instead, also for serve
+  --staged      review the staged text of the staged source files (not the
+                working tree); files given narrow it down; diff-only by default
+  --changed     diff-only: keep findings about lines the change touched (the
+                working tree against HEAD; untracked files count as new) and
+                duplicates the change introduced; without files, reviews
+                every source file changed since HEAD
+  --full        with --staged: every finding of the staged files
   --root DIR    workspace root
+
+Findings recorded in review-guard.baseline.json (see "review-guard baseline")
+are not reported; // review-guard-ignore <rule>[: reason] comments suppress
+findings on the next line or declaration.
 
 Examples:
   review-guard review src/handler/settings.ts
   review-guard review --no-model src/**/*.ts
   review-guard review --json src/a.ts > findings.json
+  review-guard review --staged --no-model            # in a pre-commit hook
+  review-guard review --changed --format sarif src/*.ts > review.sarif
 `,
   index: `Usage: review-guard index [--rebuild] [--root DIR]
 
@@ -60,6 +84,65 @@ A review updates the index by itself; run this to warm it up ahead of time.
 Examples:
   review-guard index
   review-guard index --rebuild --root ../other-repo
+`,
+  baseline: `Usage: review-guard baseline [files...] [--root DIR] [--json]
+
+Reviews every source file of the workspace (those the index selects:
+index.include/exclude, .gitignore), or only the files given, with rules and
+the index (no model: its findings are not stable enough to match later), and
+records the findings by fingerprint in review-guard.baseline.json at the
+workspace root. Commit that file: every later review (CLI, hook, MCP) leaves
+out findings recorded there and says how many it left out. With files given,
+the other files' entries are kept. Fingerprints do not change when lines
+shift; a duplicate is recorded under both of its copies.
+
+Examples:
+  review-guard baseline
+  review-guard baseline src/legacy/*.ts
+`,
+  init: `Usage: review-guard init [--yes | --dry-run] [--root DIR]
+
+Sets the workspace root up for agents. It first shows each file it would
+write, in full, then writes:
+  .mcp.json                 the review-guard MCP server (an existing entry of that name is kept)
+  .claude/settings.json     the PostToolUse hook, added to the hooks already there
+  CLAUDE.md / AGENTS.md     one line telling agents to call review_code before committing
+                            (appended to those that exist; CLAUDE.md when neither does)
+  review-guard.config.json  a starter config, only when there is none
+  .gitignore                the index folder .review-guard/
+Existing settings are merged into, never replaced; a file it cannot parse is
+left alone with an error (exit 2). What is already set up is skipped, so a
+second run writes nothing.
+
+Options:
+  --yes, -y   write without asking
+  --dry-run   only show what would be written
+Without either, init asks on a terminal; without a terminal it writes
+nothing and exits 2.
+
+Examples:
+  review-guard init --dry-run
+  review-guard init --yes
+`,
+  hook: `Usage: review-guard hook claude-code   (reads the hook JSON on stdin)
+
+The Claude Code PostToolUse hook for Write, Edit and MultiEdit. Reviews the
+edited file with the rules and the index (the model only when the config
+sets "hook": {"model": true}), keeping only findings about the lines the
+uncommitted change touched (git diff against HEAD; outside git, the whole
+file). Non-source files and files outside the workspace are ignored.
+
+Exit codes (Claude Code's hook contract):
+  0  no error findings, or nothing to review: silent
+  2  error findings: a compact list on stderr, which Claude Code shows the model
+  1  the hook itself has a problem (malformed stdin, broken config): shown to you
+
+.claude/settings.json:
+  {"hooks": {"PostToolUse": [{"matcher": "Write|Edit|MultiEdit",
+    "hooks": [{"type": "command", "command": "\\"\${CLAUDE_PROJECT_DIR:-.}/node_modules/.bin/review-guard\\" hook claude-code", "timeout": 60}]}]}}
+
+Example (by hand):
+  echo '{"cwd":"'$PWD'","hook_event_name":"PostToolUse","tool_name":"Write","tool_input":{"file_path":"src/a.ts"}}' | review-guard hook claude-code
 `,
   doctor: `Usage: review-guard doctor [--json] [--root DIR]
 

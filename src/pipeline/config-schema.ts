@@ -111,6 +111,11 @@ const ModelConfigSchema = z.strictObject({
   keepAlive: z.string().optional().describe('How long Ollama keeps the model loaded after a request, e.g. "10m"; default: Ollama\'s'),
 });
 
+/** The Claude Code hook (`review-guard hook claude-code`): fast by default. */
+const HookConfigSchema = z.strictObject({
+  model: z.boolean().default(false).describe("Run the model stage in the Claude Code hook too (slower; the hook's own timeout is 60 s)"),
+});
+
 /** How the MCP server serves `review_code`: hosts time a call out at about 60 s. */
 const McpConfigSchema = z.strictObject({
   timeBudgetMs: z
@@ -146,6 +151,7 @@ export const ConfigSchema = z
     index: IndexConfigSchema.default(IndexConfigSchema.parse({})).describe('The similarity index'),
     model: ModelConfigSchema.default(ModelConfigSchema.parse({})).describe('The local model (Ollama)'),
     mcp: McpConfigSchema.default(McpConfigSchema.parse({})).describe('The MCP server: time budget and tasks'),
+    hook: HookConfigSchema.default(HookConfigSchema.parse({})).describe('The Claude Code PostToolUse hook'),
   })
   .describe('review-guard configuration (review-guard.config.json, or "reviewGuard" in package.json)');
 

@@ -35,9 +35,14 @@ export function toFindings(drafts: readonly FindingDraft[], lines: readonly stri
     const key = `${draft.rule}\0${draft.file}\0${anchor}`;
     const occurrence = (seen.get(key) ?? 0) + 1;
     seen.set(key, occurrence);
-    const fingerprint = createHash('sha256').update(`${key}\0${occurrence}`).digest('hex').slice(0, 16);
+    const fingerprint = fingerprintOf(draft.rule, draft.file, anchor, occurrence);
     return { ...draft, ...(related ? { related: [...related] } : {}), fingerprint };
   });
+}
+
+/** The fingerprint of the `occurrence`th finding of `rule` about `anchor` in `file`. */
+export function fingerprintOf(rule: string, file: string, anchor: string, occurrence = 1): string {
+  return createHash('sha256').update(`${rule}\0${file}\0${anchor}\0${occurrence}`).digest('hex').slice(0, 16);
 }
 
 /** The advice for a duplicate: reuse the original. */

@@ -3,7 +3,7 @@
  * hooks) import only from here; every export is named on purpose.
  */
 export { createReviewService, type ReviewService, type ReviewOptions, type ServiceOptions } from './service.js';
-export { findWorkspaceRoot, locateWorkspaceRoot, type RootChoice } from './workspace.js';
+export { findWorkspaceRoot, locateWorkspaceRoot, toPosix, type RootChoice } from './workspace.js';
 export { duplicatePair, withoutFindings, type DuplicatePair } from './accepted-duplicates.js';
 import type { HealthOptions } from './health/index.js';
 import type { HealthReport } from './health/report.js';
@@ -11,9 +11,15 @@ import type { HealthReport } from './health/report.js';
 export { HealthCheckSchema, HealthReportSchema, type HealthCheck, type HealthReport, type HealthStatus } from './health/report.js';
 export type { HealthOptions } from './health/index.js';
 export { ConfigError, UserError } from './errors.js';
+export { addModelSummaries } from './model-summary.js';
 export { CONFIG_FILE_NAME, type Config, type McpConfig } from './config-schema.js';
 export type { ReviewEvent } from './review.js';
 export { ruleCatalog, ruleDocs, type RuleEntry } from './rule-docs.js';
+export { BASELINE_FILE_NAME, readBaseline, readBaselineFile, workspaceSourcePaths, writeBaseline } from './baseline.js';
+export { gitChangeScope, parseZeroContextDiff, WHOLE_FILE, type ChangeScope, type FileChange } from './diff-scope.js';
+export { isGitWorkTree, isIgnoredByGit } from './git.js';
+export { changedSourcePaths, isSourcePath, readStagedSources } from './staged.js';
+export { readSuppressions, type Suppression } from './suppressions.js';
 export {
   FindingSchema,
   ReviewRequestSchema,

@@ -41,3 +41,22 @@ export class ModelStageTally {
     };
   }
 }
+
+/** Two reviews' model lines as one (a CLI run split into several calls): totals added, the first failure kept. */
+export function addModelSummaries(a: ModelStageSummary, b: ModelStageSummary): ModelStageSummary {
+  const outcome = a.outcome === 'failed' || b.outcome === 'failed' ? 'failed' : a.outcome === 'ok' || b.outcome === 'ok' ? 'ok' : 'skipped';
+  const reason = outcome === 'failed' ? (a.outcome === 'failed' ? a.reason : b.reason) : a.reason;
+  const model = a.model ?? b.model;
+  return {
+    outcome,
+    ...(reason !== undefined ? { reason } : {}),
+    ...(model !== undefined ? { model } : {}),
+    promptVersion: a.promptVersion,
+    turns: a.turns + b.turns,
+    toolCalls: a.toolCalls + b.toolCalls,
+    promptTokens: a.promptTokens + b.promptTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    elapsedMs: a.elapsedMs + b.elapsedMs,
+    droppedDuplicates: a.droppedDuplicates + b.droppedDuplicates,
+  };
+}

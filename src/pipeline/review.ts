@@ -10,11 +10,13 @@ import { getRule } from '../../rules/index.js';
 import { runRules, type RuleSettings } from '../../rules/engine.js';
 import { createSourceFile, languageForPath, type SourceFile } from '../../syntax/index.js';
 import type { Config } from './config-schema.js';
+import { keepInScope, type ChangeScope } from './diff-scope.js';
 import { catalogMessage, sortFindings, toFindings, type FindingDraft } from './findings.js';
 import type { TranscriptSink } from './agent/index.js';
 import { searchDuplicates } from './index-stage.js';
 import { ModelStageTally } from './model-summary.js';
 import type { FileStatus, ReviewRequest, ReviewResult, Severity } from './schemas.js';
+import { applySuppressions } from './suppressions.js';
 import { readWorkspaceFile } from './workspace.js';
 
 /** What the pipeline reports while it works, for progress and task status. */
@@ -43,6 +45,10 @@ export interface ReviewDeps {
   readonly notices?: () => Promise<readonly string[]>;
   /** Receives the model transcript (CLI `--verbose`, the debug log). */
   readonly transcript?: TranscriptSink;
+  /** Text to review instead of the file on disk, by workspace-relative path (e.g. the staged version). */
+  readonly sources?: ReadonlyMap<string, string>;
+  /** Diff-only: keep the findings about these changed lines (see diff-scope.ts); absent: every finding. */
+  readonly scope?: ChangeScope;
 }
 
 interface ParsedFile {
@@ -86,6 +92,10 @@ export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<
   } finally {
     if (index) await saveQuietly(index);
   }
+  for (const entry of parsed) {
+    const kept = applySuppressions(entry.file, entry.drafts, severityFor(deps.ruleSettings, 'review'));
+    entry.drafts.splice(0, entry.drafts.length, ...(deps.scope ? keepInScope(kept, entry.file, deps.scope) : kept));
+  }
 
   const findings = sortFindings(parsed.flatMap((p) => toFindings(p.drafts, p.file.lines)));
   const counts = { error: 0, warning: 0, info: 0 };
@@ -111,7 +121,7 @@ async function readAndParse(deps: ReviewDeps, input: string): Promise<ParsedFile
   if (!language) {
     return { status: { file: read.relPath, status: 'skipped', reason: `${read.relPath} is not a supported source file` } };
   }
-  const file = createSourceFile(read.relPath, read.text, language);
+  const file = createSourceFile(read.relPath, deps.sources?.get(read.relPath) ?? read.text, language);
   return { relPath: read.relPath, file, status: { file: read.relPath, status: 'reviewed' }, drafts: [] };
 }
 

@@ -12,8 +12,10 @@ import type { LlmClient } from '../../models/llm-client.js';
 import type { TranscriptSink } from './agent/index.js';
 import { AcceptedDuplicates, type DuplicatePair } from './accepted-duplicates.js';
 import type { SemanticConfig } from './config-schema.js';
+import { readBaseline, withoutBaselined } from './baseline.js';
 import { loadConfig, type LoadedConfig } from './config.js';
 import { debugLogSink, teeSinks } from './debug-log.js';
+import type { ChangeScope } from './diff-scope.js';
 import { review, type ReviewEvent } from './review.js';
 import type { ReviewRequest, ReviewResult } from './schemas.js';
 
@@ -26,6 +28,19 @@ export interface ReviewOptions {
   readonly onEvent?: (event: ReviewEvent) => void;
   /** Receives the model transcript of this review (CLI `--verbose`); `REVIEW_GUARD_LOG` adds a file. */
   readonly transcript?: TranscriptSink;
+  /** Text to review instead of the file on disk, by workspace-relative path (e.g. the staged version). */
+  readonly sources?: ReadonlyMap<string, string>;
+  /** Diff-only: report only findings about these changed lines. */
+  readonly scope?: ChangeScope;
+  /** false reports findings recorded in the baseline file too (default true: they are left out). */
+  readonly baseline?: boolean;
+  /**
+   * false searches the stored index without walking the workspace for
+   * changes first (the hook's fast path; an empty index is still built).
+   * A stale index can only miss a copy: candidates whose file changed since
+   * are never reported without the model.
+   */
+  readonly refreshIndex?: boolean;
 }
 
 export interface ReviewService {
@@ -132,6 +147,8 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
     async review(request, reviewOptions = {}) {
       const useModel = reviewOptions.model !== false && config.model.enabled;
       const transcript = teeSinks(reviewOptions.transcript, debugLog);
+      // Read per review: the long-lived server sees a baseline written after it started.
+      const known = reviewOptions.baseline === false ? undefined : await readBaseline(root);
       const result = await review(request, {
         root,
         config,
@@ -140,7 +157,12 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
           ? {
               // Each review refreshes the warm index first, so edits made since the last call are seen:
               // watched, only changed paths are re-checked (indexer/workspace-watch.ts: staleness guarantee).
-              index: ({ exclude }) => freshIndex(exclude),
+              // The hook's fast path searches the stored index without walking the workspace (an empty one is still built).
+              index: async ({ exclude }) => {
+                if (reviewOptions.refreshIndex !== false) return freshIndex(exclude);
+                const index = await openIndex();
+                return index.stats().files === 0 ? freshIndex(exclude) : index;
+              },
             }
           : {}),
         ...(useModel ? { llm: getLlm } : {}),
@@ -149,8 +171,11 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
         ...(reviewOptions.deadline !== undefined ? { deadline: reviewOptions.deadline } : {}),
         ...(reviewOptions.onEvent ? { onEvent: reviewOptions.onEvent } : {}),
         ...(transcript ? { transcript } : {}),
+        ...(reviewOptions.sources ? { sources: reviewOptions.sources } : {}),
+        ...(reviewOptions.scope ? { scope: reviewOptions.scope } : {}),
       });
-      return accepted.filter(result);
+      const fresh = await accepted.filter(result);
+      return known ? withoutBaselined(fresh, known) : fresh;
     },
     acceptDuplicates: (pairs) => accepted.add(pairs),
     async updateIndex(indexOptions = {}) {

@@ -1,11 +1,24 @@
 /**
- * @fileoverview The human-readable report: findings grouped by file, then
- * files that were not reviewed, then one summary line. Pure: returns text.
+ * @fileoverview The human-readable report: findings grouped by file, each
+ * line starting with `file:line` (terminals and editors make that a link),
+ * then files that were not reviewed, then one summary line. Colour only
+ * when the caller says so (a terminal, NO_COLOR unset). Pure: returns text.
  */
 import type { Finding, ReviewResult } from '../pipeline/index.js';
 
+export interface TextOptions {
+  /** ANSI colours; the adapter decides (TTY and NO_COLOR), never the reporter. */
+  readonly color?: boolean;
+}
+
+const ANSI = { dim: 2, underline: 4, red: 31, yellow: 33, cyan: 36 } as const;
+type Style = keyof typeof ANSI;
+
+const SEVERITY_STYLE: Readonly<Record<Finding['severity'], Style>> = { error: 'red', warning: 'yellow', info: 'cyan' };
+
 /** Renders a review result for a terminal or an agent's context. */
-export function formatText(result: ReviewResult): string {
+export function formatText(result: ReviewResult, options: TextOptions = {}): string {
+  const paint = (style: Style, text: string): string => (options.color ? `\x1b[${ANSI[style]}m${text}\x1b[0m` : text);
   const out: string[] = [];
   const byFile = new Map<string, Finding[]>();
   for (const finding of result.findings) {
@@ -14,12 +27,13 @@ export function formatText(result: ReviewResult): string {
     byFile.set(finding.file, list);
   }
   for (const [file, findings] of byFile) {
-    out.push(file);
+    out.push(paint('underline', file));
+    const width = Math.max(...findings.map((f) => location(f).length));
     for (const f of findings) {
-      const where = f.line === undefined ? '' : `${f.line}`;
-      out.push(`  ${where.padStart(4)}  ${f.severity.padEnd(7)} ${f.message}  [${f.rule}]`);
+      const severity = paint(SEVERITY_STYLE[f.severity], f.severity.padEnd(7));
+      out.push(`  ${location(f).padEnd(width)}  ${severity} ${f.message}  ${paint('dim', `[${f.rule}]`)}`);
       // A rename is already spelled out in the message; repeat only advice that adds something.
-      if (f.suggestion && !f.message.includes(f.suggestion)) out.push(`${' '.repeat(16)}→ ${f.suggestion}`);
+      if (f.suggestion && !f.message.includes(f.suggestion)) out.push(`${' '.repeat(width + 4)}${paint('dim', `→ ${f.suggestion}`)}`);
     }
   }
   for (const status of result.summary.files) {
@@ -28,8 +42,14 @@ export function formatText(result: ReviewResult): string {
   for (const notice of result.summary.notices ?? []) out.push(`note: ${notice}`);
   const model = modelLine(result);
   if (model) out.push(model);
-  out.push(summaryLine(result));
+  const summary = summaryLine(result);
+  out.push(result.summary.counts.error > 0 ? paint('red', summary) : summary);
   return out.join('\n');
+}
+
+/** `src/a.ts:12`, or the bare path for a finding about the whole review of the file. */
+function location(finding: Finding): string {
+  return finding.line === undefined ? finding.file : `${finding.file}:${finding.line}`;
 }
 
 function summaryLine(result: ReviewResult): string {

@@ -40,6 +40,17 @@ describe('review-guard CLI', () => {
     assert.deepEqual(result.summary.files, [{ file: 'src/handler/http-handler.ts', status: 'reviewed', model: 'disabled' }]);
   });
 
+  it('prints SARIF 2.1.0 with --format sarif, and refuses an unknown format', async () => {
+    const { code, stdout } = await cli(repo.root, 'review', '--no-model', '--format', 'sarif', 'src/handler/settings.ts');
+    assert.equal(code, 1);
+    const log = JSON.parse(stdout) as { version: string; runs: { results: { ruleId: string }[] }[] };
+    assert.equal(log.version, '2.1.0');
+    assert.ok(log.runs[0]!.results.some((r) => r.ruleId === 'duplicate'));
+    const bad = await cli(repo.root, 'review', '--format', 'xml', 'src/handler/settings.ts');
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--format xml: expected one of text, json, sarif/);
+  });
+
   it('resolves paths from the current folder, inside the root found above it', async () => {
     const { code, stdout } = await cli(join(repo.root, 'src', 'handler'), 'review', '--no-model', 'settings.ts');
     assert.equal(code, 1);
@@ -105,7 +116,7 @@ describe('review-guard CLI', () => {
   });
 
   it('prints help with examples for every command', async () => {
-    for (const command of ['review', 'index', 'serve']) {
+    for (const command of ['review', 'index', 'baseline', 'hook', 'init', 'serve']) {
       const { code, stdout } = await cli(repo.root, command, '--help');
       assert.equal(code, 0);
       assert.match(stdout, new RegExp(`Usage: review-guard ${command}`));

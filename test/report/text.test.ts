@@ -22,11 +22,19 @@ describe('text report', () => {
   it('groups by file, shows advice once, lists files not reviewed and a summary', () => {
     const lines = formatText(result).split('\n');
     assert.equal(lines[0], 'a.ts');
-    assert.match(lines[1]!, /^\s+3 {2}warning function "Foo_bar"/);
-    assert.match(lines[2]!, /^\s+9 {2}error {3}"x" duplicates "y" {2}\[duplicate\]$/);
-    assert.match(lines[3]!, /→ call y from b\.ts:2 instead/);
+    assert.match(lines[1]!, /^ {2}a\.ts:3 {2}warning function "Foo_bar"/);
+    assert.match(lines[2]!, /^ {2}a\.ts:9 {2}error {3}"x" duplicates "y" {2}\[duplicate\]$/);
+    assert.match(lines[3]!, /^ {10}→ call y from b\.ts:2 instead$/);
     assert.equal(lines[4], 'c.md: skipped: c.md is not a supported source file');
     assert.equal(lines[5], '2 finding(s): 1 error, 1 warning, 0 info in 1 reviewed file(s) (12 ms).');
+  });
+
+  it('colours severities only when asked, and never changes the words', () => {
+    const coloured = formatText(result, { color: true });
+    assert.match(coloured, /\x1b\[31merror {2}\x1b\[0m/);
+    assert.match(coloured, /\x1b\[33mwarning\x1b\[0m/);
+    assert.equal(coloured.replace(/\x1b\[\d+m/g, ''), formatText(result));
+    assert.doesNotMatch(formatText(result), /\x1b/);
   });
 
   it('says so when there is nothing to report', () => {

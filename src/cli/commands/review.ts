@@ -1,32 +1,90 @@
 /**
- * @fileoverview `review-guard review`: paths in, report out, exit code by
- * the worst thing found.
+ * @fileoverview `review-guard review`: paths (or the staged files) in,
+ * report out, exit code by the worst thing found. `--staged` reviews the
+ * staged text; `--changed` (the default with `--staged`) keeps only the
+ * findings about the lines the change touched.
  */
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { createReviewService, UserError, type ReviewResult } from '../../pipeline/index.js';
-import { formatText } from '../../report/text.js';
+import {
+  addModelSummaries,
+  changedSourcePaths,
+  createReviewService,
+  gitChangeScope,
+  readStagedSources,
+  toPosix,
+  UserError,
+  type ReviewResult,
+  type ReviewService,
+} from '../../pipeline/index.js';
+import { formatReport, wantsColor } from '../../report/index.js';
 import type { CliArgs } from '../args.js';
 import { EXIT, type CommandOutput } from '../exit-codes.js';
 import { workspaceRoot } from '../root.js';
 
-export async function runReview(args: CliArgs, cwd: string): Promise<CommandOutput> {
-  if (args.positionals.length === 0) throw new UserError('review needs at least one file; e.g. review-guard review src/app.ts');
+const MAX_FILES_PER_CALL = 200;
+
+export async function runReview(args: CliArgs, cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<CommandOutput> {
+  if (args.positionals.length === 0 && !args.staged && !args.changed) {
+    throw new UserError('review needs at least one file (or --staged, or --changed); e.g. review-guard review src/app.ts');
+  }
   const root = workspaceRoot(cwd, args.root);
   const service = await createReviewService({ root, watch: false });
   // Standing inside the root, paths are relative to where the user stands (as a shell
   // completes them); with --root pointing elsewhere, they are relative to that root.
-  const base = isInside(root, cwd) ? cwd : root;
-  const files = args.positionals.map((p) => resolve(base, p));
+  const base = isInside(root, cwd) ? realpathSync(cwd) : root;
+  const named = args.positionals.map((p) => workspaceRelative(root, resolve(base, p)));
+  const sources = args.staged ? await readStagedSources(root, named.length > 0 ? new Set(named) : undefined) : undefined;
+  // --changed without files: every source file changed since HEAD.
+  const files = sources ? [...sources.keys()] : named.length === 0 && args.changed ? await changedSourcePaths(root) : named;
+  const diffOnly = args.changed || (args.staged && !args.full);
+  const scope = diffOnly && files.length > 0 ? await gitChangeScope(root, files, args.staged) : undefined;
   const transcript = args.verbose ? (text: string) => void process.stderr.write(`${text}\n`) : undefined;
-  const result = await service.review({ files }, { model: args.model, ...(transcript ? { transcript } : {}) });
-  return { stdout: args.json ? JSON.stringify(result, null, 2) : formatText(result), exitCode: exitCodeOf(result) };
+  const result = await reviewInBatches(service, files, {
+    model: args.model,
+    ...(sources ? { sources } : {}),
+    ...(scope ? { scope } : {}),
+    ...(transcript ? { transcript } : {}),
+  });
+  const stdout = formatReport(result, args.format, { color: wantsColor(process.stdout, env), root });
+  return { stdout, exitCode: exitCodeOf(result) };
+}
+
+/** Reviews any number of files in calls of at most 200 and merges the results. */
+export async function reviewInBatches(
+  service: ReviewService,
+  files: readonly string[],
+  options: Parameters<ReviewService['review']>[1],
+): Promise<ReviewResult> {
+  const merged: ReviewResult = { findings: [], summary: { files: [], counts: { error: 0, warning: 0, info: 0 }, durationMs: 0 } };
+  for (let i = 0; i < files.length; i += MAX_FILES_PER_CALL) {
+    const { findings, summary } = await service.review({ files: files.slice(i, i + MAX_FILES_PER_CALL) }, options);
+    merged.findings.push(...findings);
+    merged.summary.files.push(...summary.files);
+    for (const severity of ['error', 'warning', 'info'] as const) merged.summary.counts[severity] += summary.counts[severity];
+    merged.summary.durationMs += summary.durationMs;
+    if (summary.notices) merged.summary.notices = [...(merged.summary.notices ?? []), ...summary.notices];
+    if (summary.model) merged.summary.model = merged.summary.model ? addModelSummaries(merged.summary.model, summary.model) : summary.model;
+  }
+  return merged;
 }
 
 /** 2 when a file could not be reviewed, else 1 when an error finding exists, else 0. */
 export function exitCodeOf(result: ReviewResult): number {
   if (result.summary.files.some((f) => f.status === 'error')) return EXIT.usage;
   return result.findings.some((f) => f.severity === 'error') ? EXIT.findings : EXIT.ok;
+}
+
+/** The path as the pipeline names it: relative to the root, through symlinks when the file exists. */
+function workspaceRelative(root: string, absPath: string): string {
+  let real = absPath;
+  try {
+    real = realpathSync(absPath);
+  } catch {
+    // A missing file keeps its lexical path; the pipeline reports it.
+  }
+  const rel = relative(root, real);
+  return isAbsolute(rel) ? absPath : toPosix(rel);
 }
 
 function isInside(root: string, dir: string): boolean {

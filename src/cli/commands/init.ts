@@ -1,0 +1,105 @@
+/**
+ * @fileoverview `review-guard init`: set a repository up for agents in one
+ * step — the MCP server in `.mcp.json`, the Claude Code hook in
+ * `.claude/settings.json`, a line for agents in CLAUDE.md / AGENTS.md, a
+ * starter config and the index folder in `.gitignore`. It first shows every
+ * file it would write, in full; it writes after `--yes` or a "y" on a
+ * terminal, never with `--dry-run`. Existing settings are merged into, never
+ * replaced; what is already set up is left alone, so a second run changes
+ * nothing.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { CONFIG_FILE_NAME } from '../../pipeline/index.js';
+import type { CliArgs } from '../args.js';
+import { EXIT, type CommandOutput } from '../exit-codes.js';
+import { mergeAgentInstructions, mergeClaudeSettings, mergeGitignore, mergeMcpJson, starterConfig } from '../init/merge.js';
+import { workspaceRoot } from '../root.js';
+
+/** One file init manages: its path under the root, why, and how to merge into it. */
+interface Target {
+  readonly path: string;
+  readonly purpose: string;
+  readonly merge: (current: string | undefined) => string | undefined;
+}
+
+export interface PlannedWrite {
+  readonly path: string;
+  readonly purpose: string;
+  readonly action: 'create' | 'update' | 'unchanged';
+  /** The whole text to write; absent when unchanged. */
+  readonly text?: string;
+}
+
+/** How init asks; a terminal prompt in the real CLI, a fixed answer in tests. */
+export type Confirm = (question: string) => Promise<boolean>;
+
+export async function runInit(args: CliArgs, cwd: string, confirm: Confirm | undefined): Promise<CommandOutput> {
+  const root = workspaceRoot(cwd, args.root);
+  const plan = await planInit(root);
+  const changes = plan.filter((p) => p.action !== 'unchanged');
+  const shown = formatPlan(root, plan);
+  if (changes.length === 0) return { stdout: `${shown}\nreview-guard is already set up here; nothing to write.`, exitCode: EXIT.ok };
+  if (args.dryRun) return { stdout: `${shown}\nDry run: nothing written.`, exitCode: EXIT.ok };
+  if (!args.yes) {
+    if (!confirm) return { stdout: shown, stderr: 'review-guard: nothing written; pass --yes to write these files (or run init in a terminal to confirm)', exitCode: EXIT.usage };
+    process.stdout.write(`${shown}\n`);
+    if (!(await confirm(`Write ${changes.length} file(s)? [y/N] `))) return { stdout: 'Nothing written.', exitCode: EXIT.ok };
+    return { stdout: await applyPlan(root, changes), exitCode: EXIT.ok };
+  }
+  return { stdout: `${shown}\n${await applyPlan(root, changes)}`, exitCode: EXIT.ok };
+}
+
+/** What init would write under `root`; throws a UserError for a file it cannot merge into safely. */
+export async function planInit(root: string): Promise<PlannedWrite[]> {
+  const targets: Target[] = [
+    { path: '.mcp.json', purpose: 'the review-guard MCP server for Claude Code', merge: mergeMcpJson },
+    { path: '.claude/settings.json', purpose: 'the PostToolUse hook: a fast review after every edit', merge: mergeClaudeSettings },
+    ...agentFiles(root).map((path) => ({ path, purpose: 'tells agents to run review_code before committing', merge: mergeAgentInstructions })),
+    { path: CONFIG_FILE_NAME, purpose: 'a starter config (every key optional)', merge: starterConfig },
+    { path: '.gitignore', purpose: 'keeps the index folder .review-guard/ out of git', merge: mergeGitignore },
+  ];
+  const plan: PlannedWrite[] = [];
+  for (const target of targets) {
+    const current = await readIfExists(join(root, target.path));
+    const text = target.merge(current);
+    const action = text === undefined ? 'unchanged' : current === undefined ? 'create' : 'update';
+    plan.push({ path: target.path, purpose: target.purpose, action, ...(text !== undefined ? { text } : {}) });
+  }
+  return plan;
+}
+
+/** CLAUDE.md and AGENTS.md where they exist; CLAUDE.md (the hook's host reads it) when neither does. */
+function agentFiles(root: string): string[] {
+  const present = ['CLAUDE.md', 'AGENTS.md'].filter((name) => existsSync(join(root, name)));
+  return present.length > 0 ? present : ['CLAUDE.md'];
+}
+
+function formatPlan(root: string, plan: readonly PlannedWrite[]): string {
+  const out = [`review-guard init in ${root}:`];
+  for (const p of plan) out.push(`  ${p.action.padEnd(9)} ${p.path} — ${p.purpose}`);
+  for (const p of plan) {
+    if (p.text === undefined) continue;
+    out.push('', `--- ${p.path} (${p.action === 'create' ? 'new file' : 'after merging'}) ---`, p.text.trimEnd());
+  }
+  return out.join('\n');
+}
+
+async function applyPlan(root: string, changes: readonly PlannedWrite[]): Promise<string> {
+  for (const change of changes) {
+    const path = join(root, change.path);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, change.text!);
+  }
+  return `Wrote ${changes.map((c) => c.path).join(', ')}. Next: npx review-guard index (warms the index), then restart Claude Code.`;
+}
+
+async function readIfExists(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * @fileoverview The baseline: findings accepted as they are, recorded by
+ * fingerprint in `review-guard.baseline.json` at the workspace root (meant
+ * to be committed, so the whole team and CI share it). Reviews leave out
+ * findings whose fingerprint is recorded and say how many they left out.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { walkSourceFiles } from '../../indexer/index.js';
+import type { Config } from './config-schema.js';
+import { ConfigError } from './errors.js';
+import { fingerprintOf } from './findings.js';
+import type { Finding, ReviewResult } from './schemas.js';
+
+export const BASELINE_FILE_NAME = 'review-guard.baseline.json';
+
+const BaselineEntrySchema = z.object({
+  fingerprint: z.string().min(1),
+  rule: z.string(),
+  file: z.string(),
+  /** For the reader of the file and its diffs; matching uses the fingerprint only. */
+  message: z.string(),
+});
+
+export const BaselineSchema = z.object({
+  version: z.literal(1),
+  findings: z.array(BaselineEntrySchema),
+});
+
+export type Baseline = z.infer<typeof BaselineSchema>;
+
+/** The recorded fingerprints, or undefined when there is no baseline file; a broken one is a ConfigError. */
+export async function readBaseline(root: string): Promise<ReadonlySet<string> | undefined> {
+  const baseline = await readBaselineFile(root);
+  return baseline && new Set(baseline.findings.map((f) => f.fingerprint));
+}
+
+/** The baseline file's entries, or undefined when there is none. */
+export async function readBaselineFile(root: string): Promise<Baseline | undefined> {
+  let text: string;
+  try {
+    text = await readFile(join(root, BASELINE_FILE_NAME), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new ConfigError(`${BASELINE_FILE_NAME}: cannot read it (${(error as Error).message})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`${BASELINE_FILE_NAME}: not valid JSON (${(error as Error).message}); run "review-guard baseline" to write it again`);
+  }
+  const parsed = BaselineSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`${BASELINE_FILE_NAME}: "${issue.path.join('.') || '(root)'}": ${issue.message}; run "review-guard baseline" to write it again`);
+  }
+  return parsed.data;
+}
+
+/**
+ * Writes the findings as the new baseline, sorted so its diffs stay
+ * readable, keeping the entries in `kept` (those of files not reviewed
+ * this time); returns its path.
+ */
+export async function writeBaseline(root: string, findings: readonly Finding[], kept: Baseline['findings'] = []): Promise<string> {
+  const byFingerprint = new Map(kept.map((entry) => [entry.fingerprint, entry]));
+  for (const entry of findings.flatMap(entriesOf)) if (!byFingerprint.has(entry.fingerprint)) byFingerprint.set(entry.fingerprint, entry);
+  const entries = [...byFingerprint.values()]
+    .sort((a, b) => a.file.localeCompare(b.file) || a.rule.localeCompare(b.rule) || a.fingerprint.localeCompare(b.fingerprint));
+  const baseline: Baseline = { version: 1, findings: entries };
+  const path = join(root, BASELINE_FILE_NAME);
+  await writeFile(path, `${JSON.stringify(baseline, null, 2)}\n`);
+  return path;
+}
+
+/**
+ * A finding's entry; a duplicate also records each original as a copy of it,
+ * since which of two copies is reported depends on which file a review
+ * names first (a review of the other file alone reports the other one).
+ */
+function entriesOf(finding: Finding): Baseline['findings'] {
+  const own = { fingerprint: finding.fingerprint, rule: finding.rule, file: finding.file, message: finding.message };
+  if (finding.rule !== 'duplicate' || finding.symbol === undefined) return [own];
+  const mirrored = (finding.related ?? []).flatMap((r) =>
+    r.symbol === undefined
+      ? []
+      : [{ fingerprint: fingerprintOf('duplicate', r.file, r.symbol), rule: 'duplicate', file: r.file, message: `"${r.symbol}" is copied by "${finding.symbol}" at ${finding.file}:${finding.line ?? 1}` }],
+  );
+  return [own, ...mirrored];
+}
+
+/** The result without baselined findings, counts recomputed, and a notice of how many were left out. */
+export function withoutBaselined(result: ReviewResult, known: ReadonlySet<string>): ReviewResult {
+  const findings = result.findings.filter((f) => !known.has(f.fingerprint));
+  const hidden = result.findings.length - findings.length;
+  if (hidden === 0) return result;
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) counts[f.severity]++;
+  const notice = `${hidden} finding(s) recorded in ${BASELINE_FILE_NAME} not shown`;
+  return { findings, summary: { ...result.summary, counts, notices: [...(result.summary.notices ?? []), notice] } };
+}
+
+/** Workspace-relative paths of every source file the index would select (config include/exclude, .gitignore). */
+export async function workspaceSourcePaths(root: string, config: Config): Promise<string[]> {
+  const { include, exclude, gitignore } = config.index;
+  const entries = await walkSourceFiles(root, { maxFileBytes: config.maxFileBytes, include, exclude, gitignore });
+  return entries.map((entry) => entry.relPath);
+}

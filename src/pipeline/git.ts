@@ -1,0 +1,104 @@
+/**
+ * @fileoverview The few git questions a review asks: which files are
+ * staged, what their staged text is, which are untracked, and the zero-
+ * context diff of a change. Git runs in the workspace root with
+ * `--relative`, so every path is workspace-relative; user settings that
+ * change the diff's shape (external diff, colour, prefixes) are overridden.
+ */
+import { execFile } from 'node:child_process';
+import { UserError } from './errors.js';
+
+/** Enough for the staged text of any file under maxFileBytes and a large diff. */
+const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
+
+/** Runs git in `root`; rejects with a UserError that says what failed. */
+export function runGit(root: string, args: readonly string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'git',
+      ['-c', 'core.quotepath=off', ...args],
+      { cwd: root, maxBuffer: MAX_OUTPUT_BYTES, encoding: 'utf8', env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } },
+      (error, stdout, stderr) => {
+        if (!error) return resolve(stdout);
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT') return reject(new UserError('git is not installed or not on PATH; --staged and --changed need it'));
+        reject(new UserError(`git ${args[0]} failed in ${root}: ${stderr.trim() || error.message}`));
+      },
+    );
+  });
+}
+
+/** Whether `root` lies inside a git work tree. */
+export async function isGitWorkTree(root: string): Promise<boolean> {
+  try {
+    return (await runGit(root, ['rev-parse', '--is-inside-work-tree'])).trim() === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the repository has a first commit (a fresh `git init` has none). */
+export async function hasHead(root: string): Promise<boolean> {
+  try {
+    await runGit(root, ['rev-parse', '--verify', '--quiet', 'HEAD']);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether git ignores `relPath` (build output, dependencies, local files). */
+export async function isIgnoredByGit(root: string, relPath: string): Promise<boolean> {
+  try {
+    await runGit(root, ['check-ignore', '-q', '--', relPath]);
+    return true;
+  } catch {
+    // Exit 1: not ignored (any other failure: treat as not ignored and review it).
+    return false;
+  }
+}
+
+/** Workspace-relative paths of files added, copied, modified or renamed in the index. */
+export async function stagedPaths(root: string): Promise<string[]> {
+  const out = await runGit(root, ['diff', '--cached', '--name-only', '--diff-filter=ACMR', '--relative', '-z', '--no-ext-diff']);
+  return splitNul(out);
+}
+
+/**
+ * Workspace-relative paths of files changed in the working tree against
+ * HEAD (added, copied, modified, renamed) and untracked files git does not
+ * ignore; without a first commit, every file git knows or would add.
+ */
+export async function changedPaths(root: string): Promise<string[]> {
+  const untracked = splitNul(await runGit(root, ['ls-files', '--others', '--exclude-standard', '-z']));
+  const known = (await hasHead(root))
+    ? splitNul(await runGit(root, ['diff', 'HEAD', '--name-only', '--diff-filter=ACMR', '--relative', '-z', '--no-ext-diff']))
+    : splitNul(await runGit(root, ['ls-files', '--cached', '-z']));
+  return [...new Set([...known, ...untracked])].sort();
+}
+
+/** The staged text of one workspace-relative path (`git show :./path`). */
+export function stagedText(root: string, relPath: string): Promise<string> {
+  return runGit(root, ['show', `:./${relPath}`]);
+}
+
+/** Of `relPaths`, those git does not track (and does not ignore). */
+export async function untrackedPaths(root: string, relPaths: readonly string[]): Promise<Set<string>> {
+  if (relPaths.length === 0) return new Set();
+  const out = await runGit(root, ['ls-files', '--others', '--exclude-standard', '-z', '--', ...relPaths]);
+  return new Set(splitNul(out));
+}
+
+/**
+ * `git diff -U0` of `relPaths`: the index against HEAD (`staged`), else the
+ * working tree against HEAD. Without a first commit everything counts as new,
+ * which the caller handles; this asks git only when HEAD exists.
+ */
+export function zeroContextDiff(root: string, relPaths: readonly string[], staged: boolean): Promise<string> {
+  const args = ['diff', ...(staged ? ['--cached'] : ['HEAD']), '-U0', '--relative', '--no-ext-diff', '--no-color', '--src-prefix=a/', '--dst-prefix=b/'];
+  return runGit(root, [...args, '--', ...relPaths]);
+}
+
+function splitNul(out: string): string[] {
+  return out.split('\0').filter((p) => p.length > 0);
+}

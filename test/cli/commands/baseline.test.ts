@@ -1,0 +1,59 @@
+/**
+ * `review-guard baseline` and what later reviews do with it: known findings
+ * are left out (with a note), new ones are reported; a broken baseline file
+ * is a config problem (exit 2).
+ */
+import assert from 'node:assert/strict';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { BASELINE_FILE_NAME } from '../../../src/pipeline/index.js';
+import { runCli } from '../../support/cli.js';
+import { copySampleRepo, type SampleRepo } from '../../support/sample-repo.js';
+
+describe('review-guard baseline', () => {
+  let repo: SampleRepo;
+  const cli = (...args: string[]) => runCli(repo.root, args);
+  before(async () => {
+    repo = await copySampleRepo();
+  });
+  after(() => repo.remove());
+
+  it('records every current finding of the workspace; later reviews report only new ones', async () => {
+    const before = await cli('review', '--no-model', 'src/handler/settings.ts', 'src/report/messages.ts');
+    assert.equal(before.code, 1);
+    const recorded = await cli('baseline');
+    assert.equal(recorded.code, 0);
+    assert.match(recorded.stdout, /^Recorded \d+ finding\(s\) from 5 reviewed file\(s\) in review-guard\.baseline\.json/);
+    const baseline = JSON.parse(await readFile(join(repo.root, BASELINE_FILE_NAME), 'utf8')) as { version: number; findings: { rule: string; file: string }[] };
+    assert.equal(baseline.version, 1);
+    assert.ok(baseline.findings.some((f) => f.rule === 'duplicate' && f.file === 'src/handler/settings.ts'));
+
+    const after = await cli('review', '--no-model', 'src/handler/settings.ts', 'src/report/messages.ts');
+    assert.equal(after.code, 0, after.stdout);
+    assert.match(after.stdout, /^note: \d+ finding\(s\) recorded in review-guard\.baseline\.json not shown$/m);
+    assert.match(after.stdout, /No findings in 2 file/);
+
+    await appendFile(join(repo.root, 'src', 'handler', 'settings.ts'), '\nexport const Bad_name = 1;\n');
+    const fresh = await cli('review', '--no-model', '--json', 'src/handler/settings.ts');
+    const result = JSON.parse(fresh.stdout) as { findings: { rule: string; symbol?: string }[] };
+    assert.deepEqual(result.findings.map((f) => [f.rule, f.symbol]), [['naming', 'Bad_name']]);
+  });
+
+  it('with files named, re-records those and keeps the other files\' entries', async () => {
+    await cli('baseline');
+    const path = join(repo.root, BASELINE_FILE_NAME);
+    const whole = JSON.parse(await readFile(path, 'utf8')) as { findings: { file: string }[] };
+    assert.equal((await cli('baseline', 'src/handler/settings.ts')).code, 0);
+    const partial = JSON.parse(await readFile(path, 'utf8')) as { findings: { file: string }[] };
+    assert.deepEqual(partial.findings.filter((f) => f.file !== 'src/handler/settings.ts'), whole.findings.filter((f) => f.file !== 'src/handler/settings.ts'));
+    assert.ok(partial.findings.some((f) => f.file === 'src/handler/settings.ts'));
+  });
+
+  it('a broken baseline file: exit 2 naming the file and the fix', async () => {
+    await writeFile(join(repo.root, BASELINE_FILE_NAME), '{"version": 2, "findings": []}');
+    const { code, stderr } = await cli('review', '--no-model', 'src/util/strings.ts');
+    assert.equal(code, 2);
+    assert.match(stderr, /review-guard\.baseline\.json: "version": .*run "review-guard baseline" to write it again/);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * `review-guard init` in temporary folders: it shows what it will write,
+ * writes only when told, merges into existing settings without clobbering
+ * them, and a second run changes nothing.
+ */
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, readFile, readdir, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import { HOOK_COMMAND } from '../../../src/cli/init/merge.js';
+import { runCli } from '../../support/cli.js';
+
+describe('review-guard init', () => {
+  let root: string;
+  const init = (...args: string[]) => runCli(root, ['init', ...args]);
+  const read = (path: string) => readFile(join(root, path), 'utf8');
+  const readJson = async (path: string) => JSON.parse(await read(path)) as Record<string, any>;
+  beforeEach(async () => {
+    root = await realpath(await mkdtemp(join(tmpdir(), 'rg-init-')));
+    await mkdir(join(root, '.git')); // a repository root, as init is run in one
+  });
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  it('--dry-run shows every file in full and writes nothing', async () => {
+    const { code, stdout } = await init('--dry-run');
+    assert.equal(code, 0);
+    for (const path of ['.mcp.json', '.claude/settings.json', 'CLAUDE.md', 'review-guard.config.json', '.gitignore']) {
+      assert.match(stdout, new RegExp(`^ {2}create {4}${path.replace('.', '\\.')} — `, 'm'));
+      assert.match(stdout, new RegExp(`^--- ${path.replace('.', '\\.')} \\(new file\\) ---$`, 'm'));
+    }
+    assert.ok(stdout.includes(`"command": ${JSON.stringify(HOOK_COMMAND)}`), 'the hook command is shown');
+    assert.match(stdout, /Dry run: nothing written\./);
+    assert.deepEqual(await readdir(root), ['.git']);
+  });
+
+  it('without --yes and without a terminal: exit 2, nothing written', async () => {
+    const { code, stderr } = await init();
+    assert.equal(code, 2);
+    assert.match(stderr, /nothing written; pass --yes/);
+    assert.deepEqual(await readdir(root), ['.git']);
+  });
+
+  it('--yes writes a working setup, and a second run changes nothing', async () => {
+    assert.equal((await init('--yes')).code, 0);
+    assert.deepEqual((await readJson('.mcp.json')).mcpServers['review-guard'], { command: 'npx', args: ['--no-install', 'review-guard', 'serve'] });
+    const [entry] = (await readJson('.claude/settings.json')).hooks.PostToolUse;
+    assert.equal(entry.matcher, 'Write|Edit|MultiEdit');
+    assert.deepEqual(entry.hooks, [{ type: 'command', command: HOOK_COMMAND, timeout: 60 }]);
+    assert.match(await read('CLAUDE.md'), /call the `review_code` tool/);
+    assert.match(await read('.gitignore'), /^\.review-guard\/$/m);
+    // The starter config is valid: a review runs with it.
+    await writeFile(join(root, 'a.ts'), 'export const answer = 42;\n');
+    const review = await runCli(root, ['review', '--no-model', 'a.ts']);
+    assert.equal(review.code, 0, review.stderr);
+
+    const files = await Promise.all(['.mcp.json', '.claude/settings.json', 'CLAUDE.md', 'review-guard.config.json', '.gitignore'].map(read));
+    const again = await init('--yes');
+    assert.equal(again.code, 0);
+    assert.match(again.stdout, /already set up here; nothing to write/);
+    assert.deepEqual(await Promise.all(['.mcp.json', '.claude/settings.json', 'CLAUDE.md', 'review-guard.config.json', '.gitignore'].map(read)), files);
+  });
+
+  it('merges into existing settings without clobbering them', async () => {
+    await mkdir(join(root, '.claude'));
+    const otherHook = { matcher: 'Bash', hooks: [{ type: 'command', command: 'audit.sh' }] };
+    await writeFile(join(root, '.claude', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(npm test)'] }, hooks: { PostToolUse: [otherHook], Stop: [] } }));
+    await writeFile(join(root, '.mcp.json'), JSON.stringify({ mcpServers: { other: { command: 'other-server' } } }));
+    await writeFile(join(root, 'AGENTS.md'), '# Rules\n\n- Run the tests.');
+    await writeFile(join(root, '.gitignore'), 'node_modules/');
+    assert.equal((await init('--yes')).code, 0);
+    const settings = await readJson('.claude/settings.json');
+    assert.deepEqual(settings.permissions, { allow: ['Bash(npm test)'] });
+    assert.deepEqual(settings.hooks.Stop, []);
+    assert.deepEqual(settings.hooks.PostToolUse[0], otherHook);
+    assert.equal(settings.hooks.PostToolUse[1].hooks[0].command, HOOK_COMMAND);
+    assert.deepEqual(Object.keys((await readJson('.mcp.json')).mcpServers), ['other', 'review-guard']);
+    const agents = await read('AGENTS.md');
+    assert.ok(agents.startsWith('# Rules\n\n- Run the tests.\n\n- After changing source files'), agents);
+    assert.equal(await read('CLAUDE.md').catch(() => 'absent'), 'absent', 'AGENTS.md exists, so no CLAUDE.md is added');
+    assert.equal(await read('.gitignore'), "node_modules/\n# review-guard's similarity index (rebuilt on demand)\n.review-guard/\n");
+  });
+
+  it('recognises a review-guard hook registered another way (npx) and adds no second one', async () => {
+    await mkdir(join(root, '.claude'));
+    const viaNpx = { hooks: { PostToolUse: [{ matcher: 'Write|Edit', hooks: [{ type: 'command', command: 'npx --no-install review-guard hook claude-code' }] }] } };
+    await writeFile(join(root, '.claude', 'settings.json'), JSON.stringify(viaNpx));
+    const { stdout } = await init('--dry-run');
+    assert.match(stdout, /^ {2}unchanged .claude\/settings\.json/m);
+  });
+
+  it('the hook command it writes starts the project\'s copy, with or without CLAUDE_PROJECT_DIR', async () => {
+    const bin = join(root, 'node_modules', '.bin');
+    await mkdir(bin, { recursive: true });
+    await writeFile(join(bin, 'review-guard'), '#!/bin/sh\necho "started with: $*"\n', { mode: 0o755 });
+    const { execFile } = await import('node:child_process');
+    const run = (env: NodeJS.ProcessEnv) =>
+      new Promise<string>((resolve, reject) =>
+        execFile('sh', ['-c', HOOK_COMMAND], { cwd: root, env }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+      );
+    assert.equal(await run({ PATH: process.env.PATH, CLAUDE_PROJECT_DIR: root }), 'started with: hook claude-code\n');
+    assert.equal(await run({ PATH: process.env.PATH }), 'started with: hook claude-code\n');
+  });
+
+  it('refuses to touch a settings file it cannot parse, naming it', async () => {
+    await mkdir(join(root, '.claude'));
+    await writeFile(join(root, '.claude', 'settings.json'), '{"hooks": ');
+    const { code, stderr } = await init('--yes');
+    assert.equal(code, 2);
+    assert.match(stderr, /\.claude\/settings\.json is not valid JSON .*it is never overwritten/);
+    assert.equal(await read('.claude/settings.json'), '{"hooks": ');
+    assert.deepEqual((await readdir(root)).sort(), ['.claude', '.git']);
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * Quiet by design, through the review service: inline suppressions cover
+ * index duplicates too, and a diff scope keeps only what the change touched.
+ */
+import assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createReviewService } from '../../src/pipeline/index.js';
+import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
+
+describe('suppressions and diff scope in a review', () => {
+  let repo: SampleRepo;
+  let settings: string;
+  before(async () => {
+    repo = await copySampleRepo();
+    settings = await readFile(join(repo.root, 'src', 'handler', 'settings.ts'), 'utf8');
+  });
+  after(() => repo.remove());
+
+  it('a review-guard-ignore comment above a copy suppresses its duplicate finding', async () => {
+    const path = join(repo.root, 'src', 'handler', 'settings.ts');
+    await writeFile(path, settings.replace('export function parseSettings', '// review-guard-ignore duplicate: validated differently soon\nexport function parseSettings'));
+    const service = await createReviewService({ root: repo.root, watch: false });
+    const { findings } = await service.review({ files: ['src/handler/settings.ts'] }, { model: false });
+    assert.deepEqual(findings, []);
+    await writeFile(path, settings.replace('export function parseSettings', '// review-guard-ignore duplicat\nexport function parseSettings'));
+    const typo = await service.review({ files: ['src/handler/settings.ts'] }, { model: false });
+    assert.deepEqual(typo.findings.map((f) => [f.rule, f.line]), [['review', 5], ['duplicate', 6]]);
+    assert.equal(typo.summary.counts.warning, 1);
+    await writeFile(path, settings);
+  });
+
+  it('a scope without the duplicate\'s lines drops it; one with them keeps it', async () => {
+    const service = await createReviewService({ root: repo.root, watch: false });
+    const review = (start: number, end: number) =>
+      service.review({ files: ['src/handler/settings.ts'] }, { model: false, scope: new Map([['src/handler/settings.ts', { kind: 'lines', ranges: [{ start, end }], growth: 0 }]]) });
+    assert.deepEqual((await review(20, 21)).findings, []);
+    assert.deepEqual((await review(8, 8)).findings.map((f) => f.rule), ['duplicate']);
+  });
+});
