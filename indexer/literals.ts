@@ -10,9 +10,10 @@ import { createSourceFile, languageSpec, tokenText, type LanguageId } from '../s
 /** The string, number and regex literal values of `text`, in source order. */
 export function literalValues(text: string, language: LanguageId): string[] {
   // Chunk text may be a bare method or a fragment: error recovery still yields its literals.
-  const file = createSourceFile('snippet', text, language);
-  const { literalTypes } = languageSpec(language).normalize;
-  return file.tokens.filter((t) => !t.isComment && literalTypes.has(t.type)).map((t) => tokenText(file, t));
+  const { literalTypes, literalValue, snippet } = languageSpec(language).normalize;
+  const file = createSourceFile('snippet', snippet.rewrite ? snippet.rewrite(text) : text, language);
+  const values = file.tokens.filter((t) => !t.isComment && literalTypes.has(t.type)).map((t) => tokenText(file, t));
+  return literalValue ? values.map(literalValue) : values;
 }
 
 /** Multiset Jaccard of two literal lists: 1 when equal (or both empty), 0 when disjoint. */

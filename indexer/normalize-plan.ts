@@ -198,7 +198,10 @@ export function planRanges(file: SourceFile, ranges: ReadonlyArray<readonly [num
 
   visit();
   return plans.map((plan) => {
-    for (const leaf of plan.leaves) plan.replace.set(leaf.startIndex, profile.mapName(leaf, plan.declared, plan.ownNames));
+    for (const leaf of plan.leaves) {
+      // A dropped name leaf (the package of a Go qualified type) stays dropped.
+      if (!plan.replace.has(leaf.startIndex)) plan.replace.set(leaf.startIndex, profile.mapName(leaf, plan.declared, plan.ownNames));
+    }
     return { replace: plan.replace, erased: plan.erased.sort((a, b) => a[0] - b[0]) };
   });
 }

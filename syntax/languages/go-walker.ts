@@ -72,6 +72,7 @@ export class GoWalker extends CursorWalker {
         break;
       case 'method_elem':
         this.declare(node, node.childForFieldName('name'), 'method', this.container);
+        this.addParameters(node.childForFieldName('parameters'));
         break;
       case 'const_spec':
       case 'var_spec':

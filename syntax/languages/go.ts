@@ -4,12 +4,13 @@
  * bound in the unit (function and method names, receivers, parameters,
  * `:=`/`var`/`const` names, local types) to `ID` and keeps field, method and
  * package names (`cfg.Path`, `os.ReadFile`). Types stay: in Go they are
- * part of the signature, not annotations.
+ * part of the signature, not annotations; only the package of a qualified
+ * type (`config.Config` → `Config`) is dropped.
  */
 import Go from 'tree-sitter-go';
 import type { SyntaxNode } from '../parse.js';
 import { childrenOfType, GoWalker, GO_DECLARING_TYPES, shortVarNames } from './go-walker.js';
-import { LOCAL_NAME, type LanguageSpec, type NameLeaf } from './types.js';
+import { LOCAL_NAME, unquote, type LanguageSpec, type NameLeaf } from './types.js';
 
 const NONE: ReadonlySet<string> = new Set();
 const STRINGS: ReadonlySet<string> = new Set(['interpreted_string_literal', 'raw_string_literal', 'rune_literal']);
@@ -36,6 +37,15 @@ function declaredNames(node: SyntaxNode, type: string): string[] {
     default:
       return [];
   }
+}
+
+/**
+ * `config.Config` reads like `Config`: code moved to another package names
+ * the same types through their package, and the copy is still a copy.
+ */
+function droppedLeaves(node: SyntaxNode, type: string): number[] {
+  if (type !== 'qualified_type') return [];
+  return node.children.filter((c) => c.type === 'package_identifier' || c.type === '.').map((c) => c.startIndex);
 }
 
 function mapName(leaf: NameLeaf, declared: ReadonlySet<string>): string[] {
@@ -85,17 +95,19 @@ export const go: LanguageSpec = {
       'var_spec',
       'short_var_declaration',
       'range_clause',
+      'qualified_type',
     ]),
     erasedTypes: NONE,
     castTypes: NONE,
     memberUnits: NONE,
     declaredNames,
     memberName: () => undefined,
-    droppedLeaves: () => [],
+    droppedLeaves,
     mapName,
     numberTypes: NUMBERS,
     stringTypes: STRINGS,
     literalTypes: new Set([...STRINGS, ...NUMBERS]),
+    literalValue: unquote,
     snippet: {},
   },
 };

@@ -11,7 +11,7 @@
 import Python from 'tree-sitter-python';
 import type { SyntaxNode } from '../parse.js';
 import { PythonWalker, PYTHON_DECLARING_TYPES, pythonParameterNames, pythonTargetNames } from './python-walker.js';
-import { LOCAL_NAME, type LanguageSpec, type NameLeaf } from './types.js';
+import { LOCAL_NAME, unquote, type LanguageSpec, type NameLeaf } from './types.js';
 
 const NONE: ReadonlySet<string> = new Set();
 const STRINGS: ReadonlySet<string> = new Set(['string']);
@@ -109,6 +109,7 @@ export const python: LanguageSpec = {
     numberTypes: new Set(['integer', 'float']),
     stringTypes: STRINGS,
     literalTypes: new Set(['string', 'integer', 'float']),
+    literalValue: unquote,
     snippet: { rewrite: dedent },
   },
 };

@@ -12,6 +12,12 @@ import type { SyntaxNode } from '../parse.js';
 /** The placeholder normalisation puts for a name declared inside the range. */
 export const LOCAL_NAME = 'ID';
 
+/** A string literal's content without its prefix (`f`, `r`, `b`) and quotes: `'a'`, `"a"` and a raw string agree. */
+export function unquote(text: string): string {
+  const match = /^[A-Za-z]*("""|'''|"|'|`)([\s\S]*)\1$/.exec(text);
+  return match ? match[2]! : text;
+}
+
 export type LanguageId = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go';
 
 /** How the one walk (declarations/walk.ts) treats node types. */
@@ -87,6 +93,8 @@ export interface NormalizeProfile {
   readonly stringTypes: ReadonlySet<string>;
   /** Leaves whose text is a literal value (for the literal agreement of duplicates). */
   readonly literalTypes: ReadonlySet<string>;
+  /** The value of a literal leaf's text, when it is not the text itself (quotes and prefixes of a string atom). */
+  readonly literalValue?: (text: string) => string;
   /**
    * Rewrites a free-text snippet into text that parses like the chunk it
    * came from: `[prefix, code, suffix]` tried when the snippet alone does not
