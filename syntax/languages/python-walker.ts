@@ -1,8 +1,9 @@
 /**
  * @fileoverview What each declaring Python node declares: functions and
  * methods (`def` directly in a class body), classes, parameters, and the
- * names an assignment or a `for` binds — module constants at module level,
- * class attributes in a class body, variables elsewhere. Assigning declares
+ * names an assignment, a `for` or an `as` binds — module constants at module
+ * level, class attributes in a class body (and `self.name = …` in its
+ * methods), variables elsewhere. Assigning declares
  * in Python, so a name assigned twice in one scope is declared once.
  */
 import type { SyntaxNode } from '../parse.js';
@@ -10,6 +11,7 @@ import type { DeclarationKind, Modifier } from '../declarations/types.js';
 import { CursorWalker } from '../declarations/walk.js';
 
 const SCOPES: ReadonlySet<string> = new Set(['function_definition', 'class_definition']);
+const CLASSES: ReadonlySet<string> = new Set(['class_definition']);
 // Targets that bind every name inside them (`a, b = …`, `[c, *d] = …`).
 const TARGET_PATTERNS: ReadonlySet<string> = new Set(['pattern_list', 'tuple_pattern', 'list_pattern', 'list_splat_pattern']);
 
@@ -20,6 +22,7 @@ export const PYTHON_DECLARING_TYPES: ReadonlySet<string> = new Set([
   'lambda_parameters',
   'assignment',
   'for_statement',
+  'as_pattern_target',
 ]);
 
 /** The parameter names of a `parameters` or `lambda_parameters` node, as identifier nodes. */
@@ -68,6 +71,10 @@ export class PythonWalker extends CursorWalker {
       case 'for_statement':
         for (const id of pythonTargetNames(node.childForFieldName('left'))) this.declareScoped(node, id, 'variable', new Set());
         break;
+      case 'as_pattern_target':
+        // `with open(p) as handle`, `except OSError as error`.
+        for (const id of pythonTargetNames(node.namedChildren[0] ?? null)) this.declareScoped(node, id, 'variable', new Set());
+        break;
     }
   }
 
@@ -80,13 +87,25 @@ export class PythonWalker extends CursorWalker {
     const atModule = this.ancestorType(2) === 'module';
     const kind: DeclarationKind = inClass ? 'property' : atModule ? 'constant' : 'variable';
     const mods = new Set<Modifier>(atModule ? ['moduleScope'] : []);
+    if (node.childForFieldName('right')?.type === 'lambda') mods.add('functionValue');
     if (left?.type === 'identifier') {
-      if (node.childForFieldName('right')?.type === 'lambda') mods.add('functionValue');
       this.declareScoped(node, left, kind, mods);
       return;
     }
+    if (left?.type === 'attribute') {
+      this.addInstanceAttribute(node, left, mods);
+      return;
+    }
+    mods.delete('functionValue');
     mods.add('destructured');
     for (const id of pythonTargetNames(left)) this.declareScoped(node, id, kind, new Set(mods));
+  }
+
+  /** `self.name = …` in a method declares an attribute of the class, once per class. */
+  private addInstanceAttribute(node: SyntaxNode, left: SyntaxNode, mods: Set<Modifier>): void {
+    const name = left.childForFieldName('attribute');
+    if (this.container === undefined || left.childForFieldName('object')?.text !== 'self' || !name) return;
+    if (this.firstInScope(`self.${name.text}`, CLASSES)) this.declare(node, name, 'property', mods);
   }
 
   private declareScoped(node: SyntaxNode, name: SyntaxNode, kind: DeclarationKind, mods: Set<Modifier>): void {

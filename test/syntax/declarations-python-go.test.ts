@@ -49,6 +49,34 @@ describe('Python declarations', () => {
     ]);
   });
 
+  it('with/except targets are variables; self attributes are properties of the class, declared once', () => {
+    const text = [
+      'class Cache:',
+      '    def __init__(self):',
+      '        self.hitCount = 0',
+      '        other.size = 1',
+      '    def hit(self):',
+      '        self.hitCount += 1',
+      '        self.hitCount = self.hitCount',
+      '        with open(p) as handle:',
+      '            pass',
+      '        try:',
+      '            pass',
+      '        except OSError as error:',
+      '            pass',
+    ].join('\n');
+    assert.deepEqual(declared(text, 'python'), [
+      'class Cache {moduleScope}',
+      'method Cache.__init__ {private}',
+      'parameter self',
+      'property Cache.hitCount',
+      'method Cache.hit',
+      'parameter self',
+      'variable Cache.handle',
+      'variable Cache.error',
+    ]);
+  });
+
   it('a lambda bound to a name is a function value', () => {
     assert.deepEqual(declared('handler = lambda event: event\n', 'python'), ['constant handler {functionValue,moduleScope}', 'parameter event']);
   });
