@@ -1,14 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { symlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { readSourceText, sourceEntry, toWorkspacePath, walkSourceFiles } from '../../indexer/file-walk.js';
-import { makeTempDir, type TempDir } from './support.js';
-
-async function put(root: string, relPath: string, content: string | Buffer = 'export const x = 1;\n'): Promise<void> {
-  await mkdir(dirname(join(root, relPath)), { recursive: true });
-  await writeFile(join(root, relPath), content);
-}
+import { makeTempDir, put, type TempDir } from './support.js';
 
 describe('walkSourceFiles', () => {
   let root: TempDir;
