@@ -7,7 +7,8 @@
  *   and class attributes; PascalCase classes; module-level names UPPER_CASE
  *   constants or snake_case (PascalCase too: type aliases, TypeVars). One
  *   leading underscore marks "internal" and is always allowed; dunder and
- *   name-mangled names (`__init__`, `__cache`) are judged without it.
+ *   name-mangled names (`__init__`, `__cache`) and snake_case names with
+ *   PEP 8's keyword-avoiding trailing underscore (`class_`) are accepted.
  * - Go (Effective Go): MixedCaps, no underscores; a leading capital exports
  *   a name, so renames keep the author's choice of visibility. Test,
  *   benchmark, example and fuzz functions may use `_` (`TestLoad_missing`).
@@ -50,8 +51,9 @@ const PYTHON: LanguageNaming = {
     enum: pascal,
     enumMember: convention(['UPPER_CASE', 'PascalCase']),
   },
-  // Dunders and name-mangled names are fine when the rest is lower case.
-  ignore: [/^__[\p{Ll}\d][\p{Ll}\d_]*$/u],
+  // Dunders and name-mangled names are fine when the rest is lower case; PEP 8's
+  // trailing underscore avoids a keyword (`class_`, `mangle_from_`).
+  ignore: [/^__[\p{Ll}\d][\p{Ll}\d_]*$/u, /^_?[\p{Ll}\d]+(?:_[\p{Ll}\d]+)*_$/u],
   kindLabels: { constant: 'module-level name', property: 'class attribute' },
 };
 

@@ -30,6 +30,7 @@ describe('naming in Python', () => {
       '        response_code = 200',
       '        return response_code',
       'def __getattr__(name): pass',
+      'def render(class_, type_=None, _mangle_from_=True): pass',
     ].join('\n');
     assert.deepEqual(renames(code, 'python'), []);
   });
