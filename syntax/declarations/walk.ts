@@ -1,8 +1,10 @@
 /**
  * @fileoverview The one cursor walk a file gets: it hands each leaf to the
- * token sink (tokens.ts) and each node of a declaring type to `visit` (see
- * visit.ts), keeping a stack of frames for the ancestors of the node being
- * visited.
+ * token sink (tokens.ts) and each node of a declaring type to `visit` (the
+ * language's walker: visit.ts for ECMAScript, languages/python-walker.ts,
+ * languages/go-walker.ts), keeping a stack of frames for the ancestors of
+ * the node being visited. Which node types are comments, documentation,
+ * atoms or declaring is the language's walk profile (languages/types.ts).
  *
  * The walk is linear in the size of the tree: nodes are read through a
  * TreeCursor (a node object is only made for node types that declare
