@@ -6,7 +6,7 @@
  * values (assignments, anonymous class expressions, anonymous default
  * exports), named as the kernel's `boundName` names them.
  */
-import { qualifiedName, type Declaration, type SourceFile, type SyntaxNode } from '../syntax/index.js';
+import { languageSpec, qualifiedName, type Declaration, type SourceFile, type SyntaxNode, type UnitTypes } from '../syntax/index.js';
 
 /** What a chunk holds. Bound arrow functions count as functions, class-field arrows as methods. */
 export type ChunkKind = 'function' | 'method' | 'class';
@@ -19,17 +19,13 @@ export interface CodeUnit {
   readonly kind: ChunkKind;
 }
 
-// Only members with bodies: overload and abstract signatures have no code;
-// `pair` is an object-literal key bound to a function value.
-const METHOD_NODES = new Set(['method_definition', 'pair']);
-const FUNCTION_NODES = new Set(['function_declaration', 'generator_function_declaration']);
-const CLASS_NODES = new Set(['class_declaration', 'abstract_class_declaration', 'class']);
-
 /** Every unit of `file` in source order (outer units before the units they contain). */
 export function findUnits(file: SourceFile): CodeUnit[] {
   const units: CodeUnit[] = [];
+  // Which node types have bodies worth indexing is the language module's table.
+  const types = languageSpec(file.language).units;
   for (const declaration of file.declarations) {
-    const unit = unitOfDeclaration(declaration);
+    const unit = unitOfDeclaration(declaration, types);
     if (unit) units.push(unit);
   }
   for (const bound of file.boundValues) {
@@ -38,13 +34,13 @@ export function findUnits(file: SourceFile): CodeUnit[] {
   return units.sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
 }
 
-function unitOfDeclaration(d: Declaration): CodeUnit | undefined {
+function unitOfDeclaration(d: Declaration, types: UnitTypes): CodeUnit | undefined {
   const type = d.node.type;
   const symbol = qualifiedName(d.container, d.name);
-  if (d.kind === 'function' && FUNCTION_NODES.has(type)) return { node: d.node, symbol, kind: 'function' };
-  if (d.kind === 'class' && CLASS_NODES.has(type)) return { node: d.node, symbol, kind: 'class' };
+  if (d.kind === 'function' && types.functions.has(type)) return { node: d.node, symbol, kind: 'function' };
+  if (d.kind === 'class' && types.classes.has(type)) return { node: d.node, symbol, kind: 'class' };
   // The kernel names object-literal members by the object's binding and class-expression members by the class's.
-  if (d.kind === 'method' && METHOD_NODES.has(type)) return { node: d.node, symbol, kind: 'method' };
+  if (d.kind === 'method' && types.methods.has(type)) return { node: d.node, symbol, kind: 'method' };
   if (!d.modifiers.has('functionValue') || d.modifiers.has('destructured')) return undefined;
   if (d.kind === 'variable' || d.kind === 'constant') return { node: d.node, symbol, kind: 'function' };
   // Class fields (and parameter properties) bound to arrow functions.

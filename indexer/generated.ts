@@ -12,10 +12,10 @@ import { open } from 'node:fs/promises';
 /** How much of a file the marker check reads. */
 export const GENERATED_HEAD_BYTES = 1024;
 
-const GENERATED_NAME = /(?:\.(?:generated|gen|pb|min)|_pb)\.[cm]?[jt]sx?$/i;
+const GENERATED_NAME = /(?:(?:\.(?:generated|gen|pb|min)|_pb)\.(?:[cm]?[jt]sx?|go)|_pb2(?:_grpc)?\.pyi?)$/i;
 const MARKERS = [/@generated\b/, /\bDO NOT EDIT\b/, /\b(?:auto-?generated|automatically generated)\b/i];
-// A comment line, or the inside of a block comment.
-const COMMENT_LINE = /^\s*(?:\/\/|\/\*|\*|#!)/;
+// A comment line (`//`, `/*`, ` *`, a shebang or a Python `#` comment), or the inside of a block comment.
+const COMMENT_LINE = /^\s*(?:\/\/|\/\*|\*|#)/;
 
 /** Whether the file name says a tool wrote it. */
 export function isGeneratedName(relPath: string): boolean {

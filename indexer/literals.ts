@@ -5,15 +5,15 @@
  * a copy from a parametric twin — `positive()` and `negative()` that differ
  * only in `"min"` vs `"max"` are the same shape but not the same code.
  */
-import { createSourceFile, tokenText, type LanguageId } from '../syntax/index.js';
-
-const LITERAL_TYPES = new Set(['string_fragment', 'number', 'regex_pattern']);
+import { createSourceFile, languageSpec, tokenText, type LanguageId } from '../syntax/index.js';
 
 /** The string, number and regex literal values of `text`, in source order. */
 export function literalValues(text: string, language: LanguageId): string[] {
   // Chunk text may be a bare method or a fragment: error recovery still yields its literals.
-  const file = createSourceFile('snippet', text, language);
-  return file.tokens.filter((t) => LITERAL_TYPES.has(t.type)).map((t) => tokenText(file, t));
+  const { literalTypes, literalValue, snippet } = languageSpec(language).normalize;
+  const file = createSourceFile('snippet', snippet.rewrite ? snippet.rewrite(text) : text, language);
+  const values = file.tokens.filter((t) => !t.isComment && literalTypes.has(t.type)).map((t) => tokenText(file, t));
+  return literalValue ? values.map(literalValue) : values;
 }
 
 /** Multiset Jaccard of two literal lists: 1 when equal (or both empty), 0 when disjoint. */

@@ -2,7 +2,8 @@
  * @fileoverview The syntax-aware half of normalisation: one walk over the
  * nodes of one or more ranges decides, per leaf, what the token stream
  * shows instead of the leaf's type (what each node means for names is in
- * normalize-names.ts). normalize.ts applies the plan while it reads tokens.
+ * the language modules under syntax/languages/). normalize.ts applies the
+ * plan while it reads tokens.
  *
  * - Names declared inside the range (the unit's own name, parameters,
  *   locals, catch and for bindings, inner functions and classes, labels)
@@ -14,18 +15,11 @@
  *   when `b` is local; the parentheses of a lone arrow parameter are dropped.
  * - Type annotations, type arguments and parameters, and the type of `as` /
  *   `satisfies` casts are erased: a copy without its types is the same code.
+ *
+ * Which node types mean what is the language module's business
+ * (syntax/languages/, `NormalizeProfile`): this walk is the same for all.
  */
-import type { SourceFile, SyntaxNode } from '../syntax/index.js';
-import {
-  declaredNames,
-  loneParameterParens,
-  mapName,
-  memberName,
-  MEMBER_UNITS,
-  NAME_LEAF_TYPES,
-  PLANNED_TYPES,
-  type NameLeaf,
-} from './normalize-names.js';
+import { languageSpec, type NameLeaf, type SourceFile, type SyntaxNode } from '../syntax/index.js';
 
 /** Leaves to replace (by start offset) and ranges whose leaves are dropped. */
 export interface NormalizePlan {
@@ -34,18 +28,8 @@ export interface NormalizePlan {
   readonly erased: ReadonlyArray<readonly [number, number]>;
 }
 
-export { LOCAL_NAME } from './normalize-names.js';
+export { LOCAL_NAME } from '../syntax/index.js';
 
-const ERASED_TYPES = new Set([
-  'type_annotation',
-  'type_arguments',
-  'type_parameters',
-  'type_predicate_annotation',
-  'asserts_annotation',
-  'opting_type_annotation',
-  'omitting_type_annotation',
-]);
-const CASTS = new Set(['as_expression', 'satisfies_expression']);
 /** A node type as the walk sees it, cached by type id (reading an id is cheaper than a name). */
 interface TypeEntry {
   readonly name: string;
@@ -94,6 +78,8 @@ export function planRanges(file: SourceFile, ranges: ReadonlyArray<readonly [num
   // The ranges the current node starts in: it is "inside" each of them.
   const active: RangePlan[] = [];
   const text = file.text;
+  const profile = languageSpec(file.language).normalize;
+  const { erasedTypes, castTypes, memberUnits, plannedTypes } = profile;
   let table = typeTables.get(file.language);
   if (!table) typeTables.set(file.language, (table = []));
   const cursor = file.tree.walk();
@@ -107,7 +93,7 @@ export function planRanges(file: SourceFile, ranges: ReadonlyArray<readonly [num
     let entry = table![id];
     if (!entry) {
       const name = cursor.nodeType;
-      entry = table![id] = { name, named: cursor.nodeIsNamed, isName: NAME_LEAF_TYPES.has(name) };
+      entry = table![id] = { name, named: cursor.nodeIsNamed, isName: profile.nameLeafTypes.has(name) };
     }
     return entry;
   };
@@ -140,20 +126,20 @@ export function planRanges(file: SourceFile, ranges: ReadonlyArray<readonly [num
     const type = entry.name;
     if (first) firstTypes[depth - 1] = type;
     if (inside) {
-      if (ERASED_TYPES.has(type)) {
+      if (erasedTypes.has(type)) {
         for (const plan of active) plan.erased.push([nodeStart, nodeEnd]);
         return;
       }
-      if (entry.named && PLANNED_TYPES.has(type)) planNode(cursor.currentNode, type, depth > 0 ? starts[depth - 1] : undefined);
+      if (entry.named && plannedTypes.has(type)) planNode(cursor.currentNode, type, depth > 0 ? starts[depth - 1] : undefined);
     }
     if (!cursor.gotoFirstChild()) {
-      if (inside && entry.isName) addLeaf(type, nodeStart, text.slice(nodeStart, nodeEnd));
+      if (inside && entry.isName) addLeaf(type, nodeStart, text.slice(nodeStart, nodeEnd), first);
       return;
     }
     types.push(type);
     starts.push(nodeStart);
     firstTypes.push(undefined);
-    if (inside && CASTS.has(type) && castValue(nodeEnd)) return;
+    if (inside && castTypes.has(type) && castValue(nodeEnd)) return;
     do visit();
     while (cursor.gotoNextSibling());
     leave();
@@ -183,38 +169,39 @@ export function planRanges(file: SourceFile, ranges: ReadonlyArray<readonly [num
 
   // What a node of a planned type declares, for every range it is inside of.
   const planNode = (node: SyntaxNode, type: string, containerStart: number | undefined): void => {
-    if (MEMBER_UNITS.has(type)) {
+    if (memberUnits.has(type)) {
       // The member is the unit when its container starts outside the range.
-      const name = memberName(node);
+      const name = profile.memberName(node);
       if (name === undefined || containerStart === undefined) return;
       for (const plan of active) if (containerStart < plan.start) plan.ownNames.add(name);
       return;
     }
-    const names = declaredNames(node, type);
+    const names = profile.declaredNames(node, type);
     for (const plan of active) for (const name of names) plan.declared.add(name);
-    if (type === 'arrow_function') {
-      const dropped = loneParameterParens(node);
-      for (const plan of active) for (const offset of dropped) plan.replace.set(offset, []);
-    }
+    const dropped = profile.droppedLeaves(node, type);
+    for (const plan of active) for (const offset of dropped) plan.replace.set(offset, []);
   };
 
-  const addLeaf = (type: string, leafStart: number, leafText: string): void => {
+  const addLeaf = (type: string, leafStart: number, leafText: string, firstChild: boolean): void => {
     const depth = types.length;
     const parentType = types[depth - 1];
     // A member's own name: where the member is declared, when the member is the unit (its container starts outside the range).
-    const memberSite = parentType !== undefined && MEMBER_UNITS.has(parentType);
+    const memberSite = parentType !== undefined && memberUnits.has(parentType);
     const containerStart = memberSite && depth > 1 ? starts[depth - 2]! : undefined;
     // The object of a member expression is its first child.
     const thisMember = !memberSite && parentType === 'member_expression' && firstTypes[depth - 1] === 'this';
     for (const plan of active) {
       const ownNameSite = memberSite ? (containerStart ?? plan.start) < plan.start : thisMember;
-      plan.leaves.push({ type, startIndex: leafStart, text: leafText, ownNameSite });
+      plan.leaves.push({ type, startIndex: leafStart, text: leafText, ownNameSite, parentType, firstChild });
     }
   };
 
   visit();
   return plans.map((plan) => {
-    for (const leaf of plan.leaves) plan.replace.set(leaf.startIndex, mapName(leaf, plan.declared, plan.ownNames));
+    for (const leaf of plan.leaves) {
+      // A dropped name leaf (the package of a Go qualified type) stays dropped.
+      if (!plan.replace.has(leaf.startIndex)) plan.replace.set(leaf.startIndex, profile.mapName(leaf, plan.declared, plan.ownNames));
+    }
     return { replace: plan.replace, erased: plan.erased.sort((a, b) => a[0] - b[0]) };
   });
 }

@@ -7,14 +7,12 @@
  * punctuation, member names and free names (called APIs) stay because they
  * carry the structure and what the code touches (see normalize-plan.ts).
  */
-import { createSourceFile, type LanguageId, type SourceFile, type Token } from '../syntax/index.js';
+import { createSourceFile, languageSpec, type LanguageId, type NormalizeProfile, type SourceFile, type Token } from '../syntax/index.js';
 import { planRange, planRanges, type NormalizePlan } from './normalize-plan.js';
 
 /** Placeholder tokens of the normalised stream. */
 export const NORMALISED = { identifier: 'ID', string: 'STR', number: 'NUM', regex: 'RE' } as const;
 
-// Leaves whose text is data: string pieces, escapes and JSX text.
-const STRING_PARTS = new Set(['string_fragment', 'escape_sequence', 'jsx_text', 'html_character_reference']);
 // Quote style is formatting, not structure.
 const QUOTES = new Set(['"', "'"]);
 
@@ -39,6 +37,7 @@ export function normalizeRanges(file: SourceFile, ranges: ReadonlyArray<readonly
 }
 
 function applyPlan(file: SourceFile, start: number, end: number, plan: NormalizePlan): string[] {
+  const profile = languageSpec(file.language).normalize;
   const out: string[] = [];
   const tokens = file.tokens;
   let erasedAt = 0;
@@ -70,7 +69,7 @@ function applyPlan(file: SourceFile, start: number, end: number, plan: Normalize
       inRegexTail = true;
       continue;
     }
-    const mapped = mapToken(file, token);
+    const mapped = mapToken(file, token, profile);
     if (mapped === undefined) continue;
     if (mapped === NORMALISED.string && out[out.length - 1] === NORMALISED.string) continue;
     out.push(mapped);
@@ -109,29 +108,30 @@ export function normalizeFile(file: SourceFile): string[] {
   return normalizeRange(file, 0, file.text.length);
 }
 
-// A method or field alone is not a program, but is valid inside a class body.
-const CLASS_PREFIX = 'class Snippet {\n';
-const CLASS_SUFFIX = '\n}';
-
 /**
- * Parses a free-text snippet and normalises it. A snippet that does not
- * parse alone is tried as a class member (error recovery would otherwise
- * read `load(path: string) {…}` as a call and `string` as an identifier);
+ * Parses a free-text snippet and normalises it. The language may rewrite
+ * it first (Python dedents a method cut with its indentation). A snippet
+ * that does not parse alone is tried inside the language's wrapper
+ * (ECMAScript: as a class member, since error recovery would otherwise read
+ * `load(path: string) {…}` as a call and `string` as an identifier);
  * anything else incomplete is left to tree-sitter's recovery.
  */
 export function normalizeSnippet(code: string, language: LanguageId): string[] {
-  const alone = createSourceFile('<snippet>', code, language);
-  if (!alone.root.hasError) return normalizeFile(alone);
-  const member = createSourceFile('<snippet>', CLASS_PREFIX + code + CLASS_SUFFIX, language);
+  const { rewrite, wrap } = languageSpec(language).normalize.snippet;
+  const source = rewrite ? rewrite(code) : code;
+  const alone = createSourceFile('<snippet>', source, language);
+  if (!alone.root.hasError || !wrap) return normalizeFile(alone);
+  const [prefix, suffix] = wrap;
+  const member = createSourceFile('<snippet>', prefix + source + suffix, language);
   if (member.root.hasError) return normalizeFile(alone);
-  return normalizeRange(member, CLASS_PREFIX.length, CLASS_PREFIX.length + code.length);
+  return normalizeRange(member, prefix.length, prefix.length + source.length);
 }
 
-function mapToken(file: SourceFile, token: Token): string | undefined {
+function mapToken(file: SourceFile, token: Token, profile: NormalizeProfile): string | undefined {
   const type = token.type;
   if (type.includes('identifier')) return NORMALISED.identifier;
-  if (type === 'number') return NORMALISED.number;
-  if (STRING_PARTS.has(type)) {
+  if (profile.numberTypes.has(type)) return NORMALISED.number;
+  if (profile.stringTypes.has(type)) {
     // Whitespace-only JSX text is layout between tags.
     if (type === 'jsx_text' && file.text.slice(token.startIndex, token.endIndex).trim() === '') return undefined;
     return NORMALISED.string;

@@ -14,8 +14,12 @@ import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { isGeneratedName } from './generated.js';
 
-/** Folders that hold dependencies, build output or tool state. */
-export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', 'dist', 'build', 'out', 'coverage']);
+/**
+ * Folders that hold dependencies (`node_modules`, a Python `venv`), build
+ * output or tool state. Go's `vendor/` is often committed code a team
+ * maintains, so it is left to `.gitignore` and `index.exclude`.
+ */
+export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', 'venv', 'dist', 'build', 'out', 'coverage']);
 
 /** Which files the index takes, beyond the built-in skips; see the file overview. */
 export interface FileSelection {

@@ -2,7 +2,17 @@
  * @fileoverview The syntax kernel: the only layer that knows tree-sitter.
  * Rules and the indexer import from here, never from tree-sitter directly.
  */
-export { languageForPath, type LanguageId } from './languages.js';
+export {
+  LANGUAGE_IDS,
+  languageForPath,
+  languageSpec,
+  type LanguageId,
+  type LanguageSpec,
+  type NameLeaf,
+  type NormalizeProfile,
+  type UnitTypes,
+} from './languages/index.js';
+export { LOCAL_NAME } from './languages/types.js';
 export type { SyntaxNode, Tree } from './parse.js';
 export { countCodeLines, createSourceFile, splitLines, tokenText, type SourceFile, type Token } from './source-file.js';
 export {

@@ -4,7 +4,7 @@
  * reuse is safe in Node's single thread.
  */
 import Parser from 'tree-sitter';
-import { grammarFor, type LanguageId } from './languages.js';
+import { grammarFor, type LanguageId } from './languages/index.js';
 
 const parsers = new Map<LanguageId, Parser>();
 

@@ -3,9 +3,8 @@
  * the syntax tree, its leaf tokens, its declarations and which lines hold code. Built once per
  * file so every rule and the chunker share one parse.
  */
-import { DeclarationWalker } from './declarations/visit.js';
 import type { BoundValue, Declaration } from './declarations/types.js';
-import type { LanguageId } from './languages.js';
+import { languageSpec, type LanguageId } from './languages/index.js';
 import { parseTree, type SyntaxNode, type Tree } from './parse.js';
 import { TokenSink, type Token } from './tokens.js';
 
@@ -37,8 +36,9 @@ export function createSourceFile(path: string, text: string, language: LanguageI
   const tree = parseTree(text, language);
   const lines = splitLines(text);
   const sink = new TokenSink(text);
-  const walker = new DeclarationWalker();
-  const declarations = Object.freeze(walker.run(tree, language, sink));
+  const { walk } = languageSpec(language);
+  const walker = walk.createWalker();
+  const declarations = Object.freeze(walker.run(tree, language, walk, sink));
   const boundValues = Object.freeze(walker.bound);
   const tokens = sink.tokens;
   const codeLines = classifyCodeLines(lines, tokens);
@@ -65,7 +65,8 @@ export function tokenText(file: SourceFile, token: Token): string {
  * A line is code when it is not blank and some non-comment token covers it.
  * So `x; // note` is code, comment-only lines are not, and non-blank lines
  * inside multi-line strings and template literals are code (as ESLint's
- * max-lines with skipComments and skipBlankLines counts them).
+ * max-lines with skipComments and skipBlankLines counts them). Python
+ * docstrings are documentation, not code (see languages/python.ts).
  */
 function classifyCodeLines(lines: readonly string[], tokens: readonly Token[]): Uint8Array {
   const covered = new Uint8Array(lines.length);

@@ -15,15 +15,8 @@ export interface Token {
   /** 0-based rows of the first and the last character. */
   readonly startRow: number;
   readonly endRow: number;
+  /** A comment, or documentation (a Python docstring): not code. */
   readonly isComment: boolean;
-}
-
-// Shebangs count as comments, as in ESLint.
-const COMMENT_TYPES: ReadonlySet<string> = new Set(['comment', 'html_comment', 'hash_bang_line']);
-
-/** Whether leaves of node type `type` are comments. */
-export function isCommentType(type: string): boolean {
-  return COMMENT_TYPES.has(type);
 }
 
 /** Collects the leaves a walk passes, in source order. */

@@ -5,7 +5,9 @@
  */
 import { isParameterUsed, type Declaration, type DeclarationKind } from '../../syntax/index.js';
 import { defineRule, type RuleViolation } from '../define-rule.js';
+import type { LanguageId } from '../../syntax/index.js';
 import { convertName, matchesFormat, type Format } from './formats.js';
+import { conventionFor, ignoredByLanguage, kindLabelFor } from './language-defaults.js';
 import { namingOptions, type Convention, type NamingOptions } from './options.js';
 
 const KIND_LABELS: Readonly<Record<DeclarationKind, string>> = {
@@ -36,22 +38,23 @@ export const naming = defineRule({
       usedUnderscore: '{{kind}} "{{name}}" is used, so it should not start with an underscore: rename to "{{suggestion}}"',
     },
   },
-  check({ declarations, options }) {
+  check({ file, declarations, options }) {
     return declarations.flatMap((declaration) => {
-      if (isSkipped(declaration, options)) return [];
-      const violation = checkName(declaration, options[declaration.kind]);
+      if (isSkipped(declaration, options, file.language)) return [];
+      // Python and Go have their own defaults (language-defaults.ts).
+      const violation = checkName(declaration, conventionFor(file.language, declaration, options), file.language);
       return violation ? [violation] : [];
     });
   },
 });
 
-function isSkipped(declaration: Declaration, options: NamingOptions): boolean {
+function isSkipped(declaration: Declaration, options: NamingOptions, language: LanguageId): boolean {
   if (declaration.modifiers.has('destructured') && !options.checkDestructured) return true;
   if (declaration.modifiers.has('objectLiteral') && !options.checkObjectLiteralMembers) return true;
-  return options.ignore.some((pattern) => pattern.test(declaration.name));
+  return options.ignore.some((pattern) => pattern.test(declaration.name)) || ignoredByLanguage(language, declaration.name);
 }
 
-function checkName(declaration: Declaration, convention: Convention): RuleViolation | undefined {
+function checkName(declaration: Declaration, convention: Convention, language: LanguageId): RuleViolation | undefined {
   // `#x` is JavaScript's private marker, not part of the chosen name.
   const hash = declaration.name.startsWith('#') ? '#' : '';
   const bare = declaration.name.slice(hash.length);
@@ -72,7 +75,7 @@ function checkName(declaration: Declaration, convention: Convention): RuleViolat
     messageId,
     data: {
       name: declaration.name,
-      kind: KIND_LABELS[declaration.kind],
+      kind: kindLabelFor(language, declaration.kind) ?? KIND_LABELS[declaration.kind],
       formats: describeFormats(formats),
       suggestion,
       column: declaration.column,

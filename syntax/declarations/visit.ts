@@ -1,5 +1,6 @@
 /**
- * @fileoverview What each declaring node type declares: functions, classes,
+ * @fileoverview What each declaring ECMAScript (TypeScript, TSX, JavaScript)
+ * node type declares: functions, classes,
  * interfaces, type aliases, enums and their members, methods (of classes and
  * of object literals), fields, variables and the bindings of patterns,
  * `catch` and `for … of/in`, and parameters (and parameter properties).

@@ -1,46 +1,21 @@
 /**
  * @fileoverview The one cursor walk a file gets: it hands each leaf to the
- * token sink (tokens.ts) and each node of a declaring type to `visit` (see
- * visit.ts), keeping a stack of frames for the ancestors of the node being
- * visited.
+ * token sink (tokens.ts) and each node of a declaring type to `visit` (the
+ * language's walker: visit.ts for ECMAScript, languages/python-walker.ts,
+ * languages/go-walker.ts), keeping a stack of frames for the ancestors of
+ * the node being visited. Which node types are comments, documentation,
+ * atoms or declaring is the language's walk profile (languages/types.ts).
  *
  * The walk is linear in the size of the tree: nodes are read through a
  * TreeCursor (a node object is only made for node types that declare
  * something), and "renders JSX" is found in the same pass by flagging each
  * open node that has a JSX descendant as the walk leaves it.
  */
-import type { LanguageId } from '../languages.js';
+import type { LanguageId, WalkProfile } from '../languages/types.js';
 import type { SyntaxNode, Tree, TreeCursor } from '../parse.js';
-import { isCommentType, type TokenSink } from '../tokens.js';
+import type { TokenSink } from '../tokens.js';
 import { bindingName, WRAPPERS } from './names.js';
-import { FUNCTION_VALUE_TYPES, type BoundValue, type Declaration, type Modifier } from './types.js';
-
-const JSX_TYPES: ReadonlySet<string> = new Set(['jsx_element', 'jsx_self_closing_element', 'jsx_fragment']);
-
-// Named node types the walk looks at; every other node is passed by type alone.
-const DECLARING_TYPES: ReadonlySet<string> = new Set([
-  'function_declaration',
-  'generator_function_declaration',
-  'function_signature',
-  'class_declaration',
-  'abstract_class_declaration',
-  'class',
-  'interface_declaration',
-  'type_alias_declaration',
-  'enum_declaration',
-  'enum_assignment',
-  'method_definition',
-  'method_signature',
-  'abstract_method_signature',
-  'public_field_definition',
-  'field_definition',
-  'property_signature',
-  'pair',
-  'variable_declarator',
-  'catch_clause',
-  'for_in_statement',
-  ...FUNCTION_VALUE_TYPES,
-]);
+import type { BoundValue, Declaration, Modifier } from './types.js';
 
 /** A node the walk is inside of (an ancestor of the node being visited). */
 interface Frame {
@@ -61,9 +36,10 @@ interface Frame {
 /**
  * What the walk does with a node type: nothing; note JSX; make the node and
  * visit it; make the node only (an assignment names the value on its right);
- * visit a property name when it is an enum member.
+ * visit a property name when it is an enum member; ask whether the node is
+ * documentation; record the node as one token without its children.
  */
-type Role = 'pass' | 'jsx' | 'declares' | 'keep' | 'propertyName';
+type Role = 'pass' | 'jsx' | 'declares' | 'keep' | 'propertyName' | 'documentation' | 'atom';
 
 interface TypeInfo {
   readonly name: string;
@@ -74,19 +50,21 @@ interface TypeInfo {
 // Per language, by node type id: reading a type id is cheaper than reading a type name.
 const typeTables = new Map<LanguageId, TypeInfo[]>();
 
-function typeInfo(table: TypeInfo[], id: number, cursor: TreeCursor): TypeInfo {
+function typeInfo(table: TypeInfo[], id: number, cursor: TreeCursor, profile: WalkProfile): TypeInfo {
   let info = table[id];
   if (!info) {
     const name = cursor.nodeType;
     // Anonymous nodes (keywords like `class` and `function`) share names with named types.
     let role: Role = 'pass';
     if (cursor.nodeIsNamed) {
-      if (JSX_TYPES.has(name)) role = 'jsx';
-      else if (name === 'property_identifier') role = 'propertyName';
-      else if (DECLARING_TYPES.has(name)) role = 'declares';
-      else if (name === 'assignment_expression') role = 'keep';
+      if (profile.jsxTypes.has(name)) role = 'jsx';
+      else if (name === profile.enumMemberType) role = 'propertyName';
+      else if (profile.declaringTypes.has(name)) role = 'declares';
+      else if (profile.keptTypes.has(name)) role = 'keep';
+      else if (profile.documentationTypes.has(name)) role = 'documentation';
+      else if (profile.atomTypes.has(name)) role = 'atom';
     }
-    info = table[id] = { name, role, isComment: isCommentType(name) };
+    info = table[id] = { name, role, isComment: profile.commentTypes.has(name) };
   }
   return info;
 }
@@ -107,9 +85,13 @@ export abstract class CursorWalker {
   // What visiting the current node decided for its subtree.
   protected container: string | undefined;
   protected jsxTargets: Set<Modifier>[] | undefined;
+  // Leaves before this offset are documentation (counted as comments); 0: none open.
+  private documentationEnd = 0;
+  // `scopeStart:name` of names already declared, for languages where assigning declares.
+  private readonly scoped = new Set<string>();
 
   /** Walks `tree`, handing its leaves to `tokens`; returns the declarations. */
-  run(tree: Tree, language: LanguageId, tokens: TokenSink): Declaration[] {
+  run(tree: Tree, language: LanguageId, profile: WalkProfile, tokens: TokenSink): Declaration[] {
     let table = typeTables.get(language);
     if (!table) typeTables.set(language, (table = []));
     const cursor = (this.cursor = tree.walk());
@@ -117,7 +99,7 @@ export abstract class CursorWalker {
     // Iterative pre-order walk: declarations come out in source order, outer first.
     for (;;) {
       const parent = frames[frames.length - 1];
-      const { name: type, role, isComment } = typeInfo(table, cursor.nodeTypeId, cursor);
+      const { name: type, role, isComment } = typeInfo(table, cursor.nodeTypeId, cursor, profile);
       if (parent && parent.firstChildType === undefined) parent.firstChildType = type;
       this.container = parent?.container;
       this.jsxTargets = undefined;
@@ -129,13 +111,16 @@ export abstract class CursorWalker {
         this.visit(node, type);
       } else if (role === 'keep') {
         node = cursor.currentNode;
+      } else if (role === 'documentation' && this.documentationEnd <= cursor.startIndex) {
+        node = cursor.currentNode;
+        if (profile.isDocumentation?.(node)) this.documentationEnd = node.endIndex;
       }
-      if (cursor.gotoFirstChild()) {
+      if (role !== 'atom' && cursor.gotoFirstChild()) {
         const { container, jsxTargets } = this;
         frames.push({ type, node, firstChildType: undefined, container, jsxTargets, hasJsx: false });
         continue;
       }
-      tokens.leaf(cursor, type, isComment);
+      tokens.leaf(cursor, type, isComment || (this.documentationEnd > 0 && cursor.startIndex < this.documentationEnd));
       while (!cursor.gotoNextSibling()) {
         if (!cursor.gotoParent()) return this.out;
         this.leave();
@@ -156,6 +141,27 @@ export abstract class CursorWalker {
     for (const mods of done.jsxTargets ?? []) mods.add('rendersJsx');
     const up = this.frames[this.frames.length - 1];
     if (up) up.hasJsx = true;
+  }
+
+  /**
+   * Whether `name` is declared here for the first time in its scope (the
+   * innermost frame of a `scopeTypes` node, else the file): in Python and
+   * Go, assigning (`x = …`, `x, err := …`) declares, and a name assigned
+   * twice is one variable.
+   */
+  protected firstInScope(name: string, scopeTypes: ReadonlySet<string>): boolean {
+    let scope = 0;
+    for (let i = this.frames.length - 1; i >= 0; i--) {
+      const frame = this.frames[i]!;
+      if (frame.node && scopeTypes.has(frame.type)) {
+        scope = frame.node.startIndex + 1;
+        break;
+      }
+    }
+    const key = `${scope}:${name}`;
+    if (this.scoped.has(key)) return false;
+    this.scoped.add(key);
+    return true;
   }
 
   /** The type of the visited node's k-th ancestor (1: its parent). */

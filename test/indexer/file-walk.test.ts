@@ -1,14 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { symlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { readSourceText, sourceEntry, toWorkspacePath, walkSourceFiles } from '../../indexer/file-walk.js';
-import { makeTempDir, type TempDir } from './support.js';
-
-async function put(root: string, relPath: string, content: string | Buffer = 'export const x = 1;\n'): Promise<void> {
-  await mkdir(dirname(join(root, relPath)), { recursive: true });
-  await writeFile(join(root, relPath), content);
-}
+import { makeTempDir, put, type TempDir } from './support.js';
 
 describe('walkSourceFiles', () => {
   let root: TempDir;
@@ -20,13 +15,17 @@ describe('walkSourceFiles', () => {
     await put(root.path, 'src/b.tsx');
     await put(root.path, 'src/deep/c.mjs');
     await put(root.path, 'lib/d.js');
+    await put(root.path, 'tools/e.py', 'x = 1\n');
+    await put(root.path, 'cmd/f.go', 'package main\n');
     await put(root.path, '.eslintrc.cjs');
     await put(root.path, 'README.md', '# not code');
     await put(root.path, 'src/types.d.ts', 'declare const y: number;');
     await put(root.path, 'src/big.ts', `// ${'x'.repeat(2000)}\n`);
-    for (const skipped of ['node_modules/pkg', 'dist', 'build', 'out', 'coverage', '.git', '.review-guard', '.cache']) {
+    for (const skipped of ['node_modules/pkg', 'dist', 'build', 'out', 'coverage', '.git', '.review-guard', '.cache', 'venv/lib']) {
       await put(root.path, `${skipped}/skipped.ts`);
     }
+    await put(root.path, 'venv/lib/site.py', 'x = 1\n');
+
     await put(outside.path, 'secret.ts');
     await put(outside.path, 'nested/inner.ts');
     await symlink(outside.path, join(root.path, 'linked-dir'), 'dir');
@@ -41,7 +40,7 @@ describe('walkSourceFiles', () => {
     const entries = await walkSourceFiles(root.path, 1000);
     assert.deepEqual(
       entries.map((e) => e.relPath),
-      ['.eslintrc.cjs', 'lib/d.js', 'src/a.ts', 'src/b.tsx', 'src/deep/c.mjs'],
+      ['.eslintrc.cjs', 'cmd/f.go', 'lib/d.js', 'src/a.ts', 'src/b.tsx', 'src/deep/c.mjs', 'tools/e.py'],
     );
     const a = entries.find((e) => e.relPath === 'src/a.ts')!;
     assert.equal(a.absPath, join(root.path, 'src', 'a.ts'));
@@ -52,7 +51,7 @@ describe('walkSourceFiles', () => {
 
   it('skips dependency, build and hidden folders, .d.ts, large files and symlinks', async () => {
     const paths = (await walkSourceFiles(root.path, 1000)).map((e) => e.relPath);
-    for (const p of paths) assert.doesNotMatch(p, /skipped|types\.d\.ts|big|linked|secret|inner/);
+    for (const p of paths) assert.doesNotMatch(p, /skipped|types\.d\.ts|big|linked|secret|inner|venv/);
     // The size limit is the only reason big.ts is missing.
     assert.ok((await walkSourceFiles(root.path)).some((e) => e.relPath === 'src/big.ts'));
   });

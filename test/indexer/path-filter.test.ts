@@ -4,17 +4,10 @@
  * generated names, and the single-file check `indexSource` uses.
  */
 import assert from 'node:assert/strict';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { walkSourceFiles } from '../../indexer/file-walk.js';
 import { PathFilter } from '../../indexer/path-filter.js';
-import { makeTempDir, type TempDir } from './support.js';
-
-async function put(root: string, relPath: string, content = 'export const x = 1;\n'): Promise<void> {
-  await mkdir(dirname(join(root, relPath)), { recursive: true });
-  await writeFile(join(root, relPath), content);
-}
+import { makeTempDir, put, type TempDir } from './support.js';
 
 describe('file selection', () => {
   let root: TempDir;

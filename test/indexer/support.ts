@@ -4,9 +4,9 @@
  * in for a semantic one.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, realpath, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createSourceFile, languageForPath, type SourceFile } from '../../syntax/index.js';
@@ -26,6 +26,12 @@ export interface TempDir {
 export async function makeTempDir(prefix = 'rg-indexer-'): Promise<TempDir> {
   const path = await realpath(await mkdtemp(join(tmpdir(), prefix)));
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+/** Writes `content` to `root/relPath`, creating its folders. */
+export async function put(root: string, relPath: string, content: string | Buffer = 'export const x = 1;\n'): Promise<void> {
+  await mkdir(dirname(join(root, relPath)), { recursive: true });
+  await writeFile(join(root, relPath), content);
 }
 
 /** A temp copy of the small fixture workspace. */

@@ -5,7 +5,7 @@
 import { createSourceFile, type LanguageId, type SourceFile } from '../../syntax/index.js';
 import type { Rule, RuleViolation } from '../../rules/define-rule.js';
 
-const EXTENSIONS: Readonly<Record<LanguageId, string>> = { typescript: 'ts', tsx: 'tsx', javascript: 'js' };
+const EXTENSIONS: Readonly<Record<LanguageId, string>> = { typescript: 'ts', tsx: 'tsx', javascript: 'js', python: 'py', go: 'go' };
 
 /** A SourceFile for `text`, named after its language. */
 export function parse(text: string, language: LanguageId = 'typescript'): SourceFile {

@@ -20,9 +20,14 @@ export interface SampleRepo {
 
 /** Copies the sample repository; `config` replaces its review-guard.config.json. */
 export async function copySampleRepo(config?: unknown): Promise<SampleRepo> {
+  return copyFixtureRepo(SAMPLE_REPO, config);
+}
+
+/** Copies a fixture repository (e.g. fixtures/polyglot); `config` replaces its review-guard.config.json. */
+export async function copyFixtureRepo(source: string, config?: unknown): Promise<SampleRepo> {
   const root = await realpath(await mkdtemp(join(tmpdir(), 'rg-sample-')));
   // A demo run leaves an index in the fixture; each test starts without one.
-  await cp(SAMPLE_REPO, root, { recursive: true, filter: (src) => !src.includes('.review-guard') });
+  await cp(source, root, { recursive: true, filter: (src) => !src.includes('.review-guard') });
   if (config !== undefined) await writeFile(join(root, 'review-guard.config.json'), JSON.stringify(config));
   return { root, remove: () => rm(root, { recursive: true, force: true }) };
 }

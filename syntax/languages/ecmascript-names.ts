@@ -1,13 +1,12 @@
 /**
- * @fileoverview The node-level half of normalisation planning: which names
- * a declaring node binds, what a member unit is called, which parentheses of
- * an arrow are formatting, and what a name leaf becomes in the token stream.
- * normalize-plan.ts walks the tree and asks these questions per node.
+ * @fileoverview ECMAScript's node-level answers for normalisation planning:
+ * which names a declaring node binds, what a member unit is called, which
+ * parentheses of an arrow are formatting, and what a name leaf becomes in
+ * the token stream. indexer/normalize-plan.ts walks the tree and asks these
+ * questions per node through the language module.
  */
-import type { SyntaxNode } from '../syntax/index.js';
-
-/** The placeholder of a name declared inside the range. */
-export const LOCAL_NAME = 'ID';
+import type { SyntaxNode } from '../parse.js';
+import { LOCAL_NAME, type NameLeaf } from './types.js';
 
 const NAMED_DECLARATIONS = new Set([
   'function_declaration',
@@ -22,16 +21,6 @@ const NAMED_DECLARATIONS = new Set([
 // Members whose name is the unit's own name when the unit is the member itself.
 export const MEMBER_UNITS: ReadonlySet<string> = new Set(['method_definition', 'pair', 'public_field_definition', 'field_definition']);
 const NAME_LEAVES = new Set(['identifier', 'type_identifier', 'property_identifier', 'private_property_identifier']);
-
-
-/** A name leaf, with what `mapName` needs to know about its parents. */
-export interface NameLeaf {
-  readonly type: string;
-  readonly startIndex: number;
-  readonly text: string;
-  /** The leaf names the member unit itself where it is declared, or is `this.<name>`. */
-  readonly ownNameSite: boolean;
-}
 
 
 // Leaves `mapName` maps.
@@ -59,6 +48,10 @@ export const PLANNED_TYPES: ReadonlySet<string> = new Set([
 
 /** The names `node` (of a planned type other than a member unit) binds. */
 export function declaredNames(node: SyntaxNode, type: string): string[] {
+  if (type === 'arrow_function') {
+    const param = node.childForFieldName('parameter');
+    return param ? [param.text] : [];
+  }
   const out = new Set<string>();
   if (NAMED_DECLARATIONS.has(type) || type === 'type_parameter') {
     const name = node.childForFieldName('name');
@@ -69,9 +62,6 @@ export function declaredNames(node: SyntaxNode, type: string): string[] {
     for (const param of node.namedChildren) {
       bindingNames(param.childForFieldName('pattern') ?? param, out);
     }
-  } else if (type === 'arrow_function') {
-    const param = node.childForFieldName('parameter');
-    if (param) out.add(param.text);
   } else if (type === 'catch_clause') {
     bindingNames(node.childForFieldName('parameter'), out);
   } else if (type === 'for_in_statement' && node.childForFieldName('kind')) {
@@ -119,7 +109,8 @@ function bindingNames(pattern: SyntaxNode | null, out: Set<string>): void {
 }
 
 /** `(x) =>` reads like `x =>`: the offsets of the parentheses of a single plain parameter, which are formatting. */
-export function loneParameterParens(arrow: SyntaxNode): number[] {
+export function loneParameterParens(arrow: SyntaxNode, type: string): number[] {
+  if (type !== 'arrow_function') return [];
   const params = arrow.childForFieldName('parameters');
   if (!params || params.namedChildCount !== 1) return [];
   const param = params.namedChildren[0]!;
