@@ -4,8 +4,7 @@
  * its own). Declarations are visited by declarations/visit.ts; the
  * normalisation answers are in ecmascript-names.ts.
  */
-import JavaScript from 'tree-sitter-javascript';
-import TypeScript from 'tree-sitter-typescript';
+import { loadGrammar } from './grammar.js';
 import { DeclarationWalker } from '../declarations/visit.js';
 import { FUNCTION_VALUE_TYPES } from '../declarations/types.js';
 import {
@@ -89,10 +88,10 @@ const NORMALIZE: NormalizeProfile = {
   snippet: { wrap: ['class Snippet {\n', '\n}'] },
 };
 
-function ecmascript(id: LanguageId, extensions: readonly string[], grammar: unknown): LanguageSpec {
+function ecmascript(id: LanguageId, extensions: readonly string[], grammar: () => unknown): LanguageSpec {
   return { id, extensions, grammar, walk: WALK, units: UNITS, normalize: NORMALIZE };
 }
 
-export const typescript = ecmascript('typescript', ['.ts', '.mts', '.cts'], TypeScript.typescript);
-export const tsx = ecmascript('tsx', ['.tsx'], TypeScript.tsx);
-export const javascript = ecmascript('javascript', ['.js', '.mjs', '.cjs', '.jsx'], JavaScript);
+export const typescript = ecmascript('typescript', ['.ts', '.mts', '.cts'], () => loadGrammar<{ typescript: unknown }>('tree-sitter-typescript').typescript);
+export const tsx = ecmascript('tsx', ['.tsx'], () => loadGrammar<{ tsx: unknown }>('tree-sitter-typescript').tsx);
+export const javascript = ecmascript('javascript', ['.js', '.mjs', '.cjs', '.jsx'], () => loadGrammar('tree-sitter-javascript'));

@@ -7,8 +7,8 @@
  * part of the signature, not annotations; only the package of a qualified
  * type (`config.Config` → `Config`) is dropped.
  */
-import Go from 'tree-sitter-go';
 import type { SyntaxNode } from '../parse.js';
+import { loadGrammar } from './grammar.js';
 import { childrenOfType, GoWalker, GO_DECLARING_TYPES, shortVarNames } from './go-walker.js';
 import { LOCAL_NAME, unquote, type LanguageSpec, type NameLeaf } from './types.js';
 
@@ -65,7 +65,7 @@ function mapName(leaf: NameLeaf, declared: ReadonlySet<string>): string[] {
 export const go: LanguageSpec = {
   id: 'go',
   extensions: ['.go'],
-  grammar: Go,
+  grammar: () => loadGrammar('tree-sitter-go'),
   walk: {
     commentTypes: new Set(['comment']),
     declaringTypes: GO_DECLARING_TYPES,

@@ -32,5 +32,5 @@ export function languageSpec(id: LanguageId): LanguageSpec {
 }
 
 export function grammarFor(id: LanguageId): unknown {
-  return languageSpec(id).grammar;
+  return languageSpec(id).grammar();
 }

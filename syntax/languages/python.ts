@@ -8,8 +8,8 @@
  * `for`/`with`/`except`/comprehension targets, inner functions and
  * classes) to `ID`, and keeps attribute and keyword-argument names.
  */
-import Python from 'tree-sitter-python';
 import type { SyntaxNode } from '../parse.js';
+import { loadGrammar } from './grammar.js';
 import { PythonWalker, PYTHON_DECLARING_TYPES, pythonParameterNames, pythonTargetNames } from './python-walker.js';
 import { LOCAL_NAME, unquote, type LanguageSpec, type NameLeaf } from './types.js';
 
@@ -73,7 +73,7 @@ function dedent(code: string): string {
 export const python: LanguageSpec = {
   id: 'python',
   extensions: ['.py', '.pyi'],
-  grammar: Python,
+  grammar: () => loadGrammar('tree-sitter-python'),
   walk: {
     commentTypes: new Set(['comment']),
     declaringTypes: PYTHON_DECLARING_TYPES,

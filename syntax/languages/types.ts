@@ -108,8 +108,12 @@ export interface NormalizeProfile {
 export interface LanguageSpec {
   readonly id: LanguageId;
   readonly extensions: readonly string[];
-  /** The grammar object tree-sitter's `setLanguage` takes. */
-  readonly grammar: unknown;
+  /**
+   * Loads the grammar object tree-sitter's `setLanguage` takes. On first use
+   * only: each grammar is a native module, and a process that reviews one
+   * TypeScript file should not open the Python and Go ones.
+   */
+  readonly grammar: () => unknown;
   readonly walk: WalkProfile;
   readonly units: UnitTypes;
   readonly normalize: NormalizeProfile;
