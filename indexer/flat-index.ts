@@ -6,6 +6,12 @@
  * cheaper than an HNSW insert; vector-kind.ts picks it below FLAT_MAX_VECTORS.
  * Removed slots are reused by later adds; `compacted` packs the live ones.
  *
+ * Stored by dimension (column-major: `data[d * capacity + slot]`), so a scan
+ * adds `query[d] × column d` for the query's non-zero dimensions only. The
+ * structural embedder's vectors are sparse (a median chunk sets about a
+ * fifth of its 512 dimensions), which makes a scan several times cheaper
+ * than a dot product per stored row.
+ *
  * File format (little-endian): the 8-byte magic `RGFLAT01`, u32 dimensions,
  * u32 count, `count` u32 labels, then `count` × `dimensions` float32.
  */
@@ -28,11 +34,16 @@ export class FlatIndex implements MaintainedVectorIndex {
   private readonly free: number[] = [];
   /** Slots ever used (live or free); the scan covers these. */
   private used = 0;
+  /** Slots the columns have room for. */
+  private capacity: number;
+  /** Per-slot scores of the running search, reused between searches. */
+  private scores = new Float64Array(0);
 
   private constructor(
     readonly dimensions: number,
     capacity: number,
   ) {
+    this.capacity = capacity;
     this.data = new Float32Array(capacity * dimensions);
     this.slotLabels = new Int32Array(capacity).fill(-1);
   }
@@ -103,13 +114,8 @@ export class FlatIndex implements MaintainedVectorIndex {
     }
     let norm = 0;
     for (let i = 0; i < vector.length; i++) norm += vector[i]! * vector[i]!;
-    const slot = this.put(label, vector);
     // Normalised like hnswlib's cosine space; a zero vector stays zero (it matches nothing).
-    if (norm > 0 && norm !== 1) {
-      const scale = 1 / Math.sqrt(norm);
-      const row = this.row(slot);
-      for (let i = 0; i < row.length; i++) row[i] = row[i]! * scale;
-    }
+    this.put(label, vector, norm > 0 && norm !== 1 ? 1 / Math.sqrt(norm) : 1);
   }
 
   remove(label: number): void {
@@ -126,7 +132,7 @@ export class FlatIndex implements MaintainedVectorIndex {
 
   get(label: number): Float32Array | undefined {
     const slot = this.slots.get(label);
-    return slot === undefined ? undefined : this.row(slot).slice();
+    return slot === undefined ? undefined : this.row(slot);
   }
 
   search(vector: Float32Array, k: number): VectorHit[] {
@@ -138,12 +144,19 @@ export class FlatIndex implements MaintainedVectorIndex {
     let norm = 0;
     for (let i = 0; i < vector.length; i++) norm += vector[i]! * vector[i]!;
     const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    const { data, capacity, used, slotLabels } = this;
+    if (this.scores.length < used) this.scores = new Float64Array(this.capacity);
+    const scores = this.scores.fill(0, 0, used);
+    for (let d = 0; d < vector.length; d++) {
+      const weight = vector[d]! * scale;
+      if (weight === 0) continue;
+      const column = d * capacity;
+      for (let slot = 0; slot < used; slot++) scores[slot]! += weight * data[column + slot]!;
+    }
     const top = new TopK(count);
-    const { data, dimensions, slotLabels } = this;
-    for (let slot = 0; slot < this.used; slot++) {
+    for (let slot = 0; slot < used; slot++) {
       const label = slotLabels[slot]!;
-      if (label < 0) continue;
-      top.offer(label, dotAt(data, slot * dimensions, vector) * scale);
+      if (label >= 0) top.offer(label, scores[slot]!);
     }
     return top.sorted().map(({ label, score }) => ({ label, score: Math.min(1, Math.max(0, score)) }));
   }
@@ -160,51 +173,38 @@ export class FlatIndex implements MaintainedVectorIndex {
     await writeFile(path, Buffer.concat([header, labelBytes, Buffer.from(vectors.buffer)]));
   }
 
-  /** Stores `vector` as is under `label` (replacing it); returns its slot. */
-  private put(label: number, vector: Float32Array): number {
+  /** Stores `vector` × `scale` under `label` (replacing it); returns its slot. */
+  private put(label: number, vector: Float32Array, scale = 1): number {
     this.remove(label);
     let slot = this.free.pop();
     if (slot === undefined) {
-      if (this.used === this.slotLabels.length) this.grow();
+      if (this.used === this.capacity) this.grow();
       slot = this.used++;
     }
-    this.data.set(vector, slot * this.dimensions);
+    const { data, capacity } = this;
+    for (let d = 0; d < vector.length; d++) data[d * capacity + slot] = vector[d]! * scale;
     this.slotLabels[slot] = label;
     this.slots.set(label, slot);
     return slot;
   }
 
+  /** The vector in `slot`, gathered from the columns. */
   private row(slot: number): Float32Array {
-    return this.data.subarray(slot * this.dimensions, (slot + 1) * this.dimensions);
+    const row = new Float32Array(this.dimensions);
+    for (let d = 0; d < row.length; d++) row[d] = this.data[d * this.capacity + slot]!;
+    return row;
   }
 
   private grow(): void {
-    const capacity = Math.max(INITIAL_SLOTS, this.slotLabels.length * 2);
+    const capacity = Math.max(INITIAL_SLOTS, this.capacity * 2);
     const data = new Float32Array(capacity * this.dimensions);
-    data.set(this.data);
+    for (let d = 0; d < this.dimensions; d++) data.set(this.data.subarray(d * this.capacity, d * this.capacity + this.used), d * capacity);
     const slotLabels = new Int32Array(capacity).fill(-1);
     slotLabels.set(this.slotLabels);
     this.data = data;
     this.slotLabels = slotLabels;
+    this.capacity = capacity;
   }
-}
-
-/** `data[at..]` · `vector`, unrolled by four (~1.5× faster than the plain loop in V8). */
-function dotAt(data: Float32Array, at: number, vector: Float32Array): number {
-  const n = vector.length;
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let i = 0;
-  for (; i + 3 < n; i += 4, at += 4) {
-    s0 += data[at]! * vector[i]!;
-    s1 += data[at + 1]! * vector[i + 1]!;
-    s2 += data[at + 2]! * vector[i + 2]!;
-    s3 += data[at + 3]! * vector[i + 3]!;
-  }
-  for (; i < n; i++, at++) s0 += data[at]! * vector[i]!;
-  return s0 + s1 + (s2 + s3);
 }
 
 /** The best `k` (label, score) pairs offered: a min-heap on score, ties to the lower label. */
