@@ -98,7 +98,8 @@ async function readAndParse(deps: ReviewDeps, input: string): Promise<ParsedFile
     return { status: { file: read.relPath, status: 'skipped', reason: `${read.relPath} is not a supported source file` } };
   }
   const file = createSourceFile(read.relPath, read.text, language);
-  return { relPath: read.relPath, file, status: { file: read.relPath, status: 'reviewed' }, drafts: [] };
+  const status: FileStatus = { file: read.relPath, status: 'reviewed', ...(read.note ? { reason: read.note } : {}) };
+  return { relPath: read.relPath, file, status, drafts: [] };
 }
 
 /**
