@@ -128,6 +128,14 @@ export class IndexStore {
     });
   }
 
+  /** Whether the metadata file is there (a store can be deleted under a running service). */
+  async hasMetadata(): Promise<boolean> {
+    return stat(path.join(this.dir, META_FILE)).then(
+      () => true,
+      () => false,
+    );
+  }
+
   /** Deletes everything this store wrote (its metadata, vector and temp files), nothing else, holding the lock. */
   async clear(): Promise<void> {
     if ((await this.listOwnFiles()).length === 0) return;

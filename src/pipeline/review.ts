@@ -74,12 +74,12 @@ export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<
     deps.onEvent?.({ type: 'file', file: entry.relPath, index: i, total: parsed.length });
     await reviewFile(deps, entry, index, budget);
   }
-  if (index) await saveQuietly(index);
+  const saveProblem = index ? await saveIndex(index) : undefined;
 
   const findings = sortFindings(parsed.flatMap((p) => toFindings(p.drafts, p.file.lines)));
   const counts = { error: 0, warning: 0, info: 0 };
   for (const f of findings) counts[f.severity]++;
-  const notices = (await deps.notices?.()) ?? [];
+  const notices = [...((await deps.notices?.()) ?? []), ...(saveProblem ? [saveProblem] : [])];
   const summary = {
     files: statuses,
     counts,
@@ -213,11 +213,18 @@ function pushReviewWarning(deps: ReviewDeps, entry: ParsedFile, messageId: 'inco
 }
 
 /**
- * The findings are complete whether or not the index could be written; a
- * store left behind is detected by content hash and re-indexed next time.
+ * The findings are complete whether or not the index could be written, so a
+ * failed save is a notice, not an error; a store left behind is detected by
+ * content hash and re-indexed next time.
  */
-async function saveQuietly(index: CodeIndex): Promise<void> {
-  await index.save().catch(() => undefined);
+async function saveIndex(index: CodeIndex): Promise<string | undefined> {
+  try {
+    await index.save();
+    return undefined;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return `the similarity index could not be saved (${reason}); the findings are complete, and the next review indexes the changes again`;
+  }
 }
 
 /** The configured severity of a rule, else the model's proposal, else the catalog default. */

@@ -120,7 +120,8 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
               // watched, only changed paths are re-checked (indexer/workspace-watch.ts: staleness guarantee).
               index: async ({ exclude }) => {
                 const index = await openIndex();
-                await index.refresh({ exclude });
+                // Saved once, at the end of the review (review.ts), where a failed save is only a notice.
+                await index.refresh({ exclude, persist: false });
                 return index;
               },
             }

@@ -7,16 +7,21 @@ import { createMcpServer } from '../../mcp/server.js';
 import { createReviewService, type ReviewService } from '../../pipeline/index.js';
 import type { CliArgs } from '../args.js';
 import { workspaceRoot } from '../root.js';
+import { exitOnSignals } from '../shutdown.js';
 
-/** Starts serving and returns; the server runs until the client closes stdin. */
+/** Starts serving and returns; the server runs until the client closes stdin, or SIGTERM/SIGINT (shutdown.ts). */
 export function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteStream): void {
   const root = workspaceRoot(cwd, args.root);
   let service: Promise<ReviewService> | undefined;
   // A broken config must not stop the server: review_code reports it as an error result instead.
   const getService = (): Promise<ReviewService> => (service ??= createReviewService({ root }));
   getService().catch((error: Error) => stderr.write(`review-guard: ${error.message}\n`));
-  serveStdio(() => createMcpServer(getService), {
+  const handle = serveStdio(() => createMcpServer(getService), {
     onerror: (error) => stderr.write(`review-guard: ${error.message}\n`),
   });
+  exitOnSignals(async () => {
+    await handle.close();
+    (await service?.catch(() => undefined))?.close();
+  }, stderr);
   stderr.write(`review-guard: serving MCP over stdio for ${root}\n`);
 }

@@ -1,0 +1,170 @@
+/**
+ * The index store under faults: a folder that cannot be written, a store
+ * deleted under a running service, a crash between write and rename (temp
+ * files and a dead writer's lock left behind), store files truncated or
+ * garbled, and several processes indexing one root at once. Every time: no
+ * crash, every deterministic finding, a clear notice where something was
+ * lost, and a store that reopens and answers searches afterwards.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { chmod, mkdir, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createReviewService, type ReviewResult } from '../../src/pipeline/index.js';
+import { INDEX_DIR } from '../../src/pipeline/service.js';
+import { CLI_PATH, copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
+
+const DUPLICATE_FILE = 'src/handler/settings.ts';
+
+/** A one-shot review without the model, as `review --no-model` runs it. */
+async function reviewOnce(root: string, files: readonly string[] = [DUPLICATE_FILE, 'src/report/messages.ts']): Promise<ReviewResult> {
+  const service = await createReviewService({ root, env: {}, watch: false });
+  try {
+    return await service.review({ files: [...files] }, { model: false });
+  } finally {
+    service.close();
+  }
+}
+
+/** The rule findings and the index's duplicate are all there. */
+function assertComplete(result: ReviewResult): void {
+  assert.ok(result.findings.some((f) => f.rule === 'max-lines' && f.file === 'src/report/messages.ts'), 'max-lines');
+  const duplicate = result.findings.find((f) => f.rule === 'duplicate' && f.file === DUPLICATE_FILE);
+  assert.equal(duplicate?.related?.[0]?.file, 'src/config/load.ts', 'the duplicate from the index');
+}
+
+async function storeFiles(root: string): Promise<string[]> {
+  return readdir(join(root, INDEX_DIR)).catch(() => []);
+}
+
+describe('index store faults', () => {
+  let repo: SampleRepo;
+  let indexDir: string;
+  before(async () => {
+    repo = await copySampleRepo({ model: { enabled: false } });
+    indexDir = join(repo.root, INDEX_DIR);
+  });
+  after(() => repo.remove());
+
+  it('reviews fully and says so when the index folder cannot be written', async () => {
+    await mkdir(join(repo.root, '.review-guard'), { recursive: true });
+    // A file where the folder should be: refused to root as well, unlike permission bits.
+    await writeFile(indexDir, 'not a folder');
+    try {
+      const result = await reviewOnce(repo.root);
+      assertComplete(result);
+      const notices = (result.summary.notices ?? []).join('\n');
+      assert.match(notices, /could not be saved \(.*(EEXIST|ENOTDIR).*\); the findings are complete/);
+    } finally {
+      await rm(indexDir);
+    }
+  });
+
+  it('reviews fully when the index folder is read-only (permission bits; skipped as root)', async (t) => {
+    if (process.getuid?.() === 0) return t.skip('root ignores permission bits');
+    await reviewOnce(repo.root);
+    await chmod(indexDir, 0o555);
+    try {
+      await writeFile(join(repo.root, 'src', 'util', 'extra.ts'), 'export const extra = 1;\n');
+      const result = await reviewOnce(repo.root, [DUPLICATE_FILE, 'src/report/messages.ts', 'src/util/extra.ts']);
+      assertComplete(result);
+      assert.match((result.summary.notices ?? []).join('\n'), /could not be saved/);
+    } finally {
+      await chmod(indexDir, 0o755);
+      await rm(join(repo.root, 'src', 'util', 'extra.ts'));
+    }
+  });
+
+  it('rebuilds a store deleted under a running (watching) service', async () => {
+    const service = await createReviewService({ root: repo.root, env: {}, watch: true });
+    try {
+      assertComplete(await service.review({ files: [DUPLICATE_FILE, 'src/report/messages.ts'] }, { model: false }));
+      assert.ok((await storeFiles(repo.root)).includes('meta.json'));
+      await rm(join(repo.root, '.review-guard'), { recursive: true, force: true });
+      assertComplete(await service.review({ files: [DUPLICATE_FILE, 'src/report/messages.ts'] }, { model: false }));
+      assert.ok((await storeFiles(repo.root)).includes('meta.json'), 'saved again');
+    } finally {
+      service.close();
+    }
+    assertComplete(await reviewOnce(repo.root));
+  });
+
+  it('ignores what a crash between write and rename leaves: temp files and a dead writer\'s lock', async () => {
+    await reviewOnce(repo.root);
+    const metaBefore = await readFile(join(indexDir, 'meta.json'), 'utf8');
+    await writeFile(join(indexDir, '.review-guard-tmp-999999-0badc0de-meta.json'), metaBefore.slice(0, metaBefore.length / 2));
+    await writeFile(join(indexDir, '.review-guard-tmp-999999-0badc0de-vectors-00ff00ff00ff00ff.flat'), Buffer.alloc(100, 7));
+    await writeFile(join(indexDir, 'write.lock'), JSON.stringify({ pid: 999_999, host: (await import('node:os')).hostname(), createdAt: '2026-01-01T00:00:00Z', token: 'x' }));
+    // A new file makes the next review save, so it must take the dead writer's lock.
+    await writeFile(join(repo.root, 'src', 'util', 'fresh.ts'), 'export function fresh(a: number): number {\n  return a + 1;\n}\n');
+    const result = await reviewOnce(repo.root, [DUPLICATE_FILE, 'src/report/messages.ts', 'src/util/fresh.ts']);
+    assertComplete(result);
+    assert.equal(result.summary.notices, undefined, 'the good store was used, not discarded');
+    assert.notEqual(await readFile(join(indexDir, 'meta.json'), 'utf8'), metaBefore, 'saved past the stale lock');
+    assert.ok(!(await storeFiles(repo.root)).includes('write.lock'), 'the lock was released');
+    await rm(join(repo.root, 'src', 'util', 'fresh.ts'));
+  });
+
+  const damage: Array<[string, (dir: string) => Promise<void>]> = [
+    ['meta.json cut in half', async (dir) => truncate(join(dir, 'meta.json'), Math.floor((await stat(join(dir, 'meta.json'))).size / 2))],
+    ['meta.json replaced by garbage', (dir) => writeFile(join(dir, 'meta.json'), '\u0000\u0001garbage')],
+    ['the vector file cut short', async (dir) => {
+      const vectors = (await readdir(dir)).find((n) => n.startsWith('vectors-'))!;
+      await truncate(join(dir, vectors), 10);
+    }],
+    ['the vector file deleted', async (dir) => {
+      const vectors = (await readdir(dir)).find((n) => n.startsWith('vectors-'))!;
+      await rm(join(dir, vectors));
+    }],
+  ];
+  for (const [name, harm] of damage) {
+    it(`discards and rebuilds a store with ${name}, with a notice`, async () => {
+      await reviewOnce(repo.root);
+      await harm(indexDir);
+      const result = await reviewOnce(repo.root);
+      assertComplete(result);
+      assert.match((result.summary.notices ?? []).join('\n'), /index store discarded \(.+\); it is rebuilt/);
+      const again = await reviewOnce(repo.root);
+      assertComplete(again);
+      assert.equal(again.summary.notices, undefined, 'the rebuilt store loads cleanly');
+    });
+  }
+});
+
+describe('several processes indexing one root at once', () => {
+  let repo: SampleRepo;
+  before(async () => {
+    repo = await copySampleRepo({ model: { enabled: false } });
+  });
+  after(() => repo.remove());
+
+  function cli(args: readonly string[]): Promise<{ code: number | null; stderr: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, [CLI_PATH, ...args], { cwd: repo.root, stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('close', (code) => resolve({ code, stderr }));
+    });
+  }
+
+  it('take turns at the lock and leave one consistent store', async () => {
+    const runs = await Promise.all([
+      cli(['index', '--rebuild']),
+      cli(['index', '--rebuild']),
+      cli(['index']),
+      cli(['review', '--no-model', DUPLICATE_FILE]),
+    ]);
+    for (const [i, run] of runs.entries()) {
+      // review exits 1: it found the duplicate (an error finding).
+      assert.equal(run.code, i === 3 ? 1 : 0, `run ${i}: ${run.stderr}`);
+    }
+    const files = await storeFiles(repo.root);
+    assert.ok(!files.includes('write.lock'), 'no lock left');
+    assert.ok(!files.some((n) => n.startsWith('.review-guard-tmp-')), `no temp files left: ${files.join(', ')}`);
+    assert.equal(files.filter((n) => n.startsWith('vectors-')).length, 1, 'one vector file, the one meta.json names');
+    const result = await reviewOnce(repo.root);
+    assertComplete(result);
+    assert.equal(result.summary.notices, undefined);
+  });
+});
