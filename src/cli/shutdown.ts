@@ -12,15 +12,22 @@ export const STOP_GRACE_MS = 3000;
 
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
+/** For tests: how to exit and how long to wait. */
+export interface ExitOptions {
+  readonly exit?: (code: number) => void;
+  readonly graceMs?: number;
+}
+
 /** Installs the handlers; `stop` runs once, on the first signal. */
-export function exitOnSignals(stop: () => Promise<void>, stderr: NodeJS.WritableStream, exit: (code: number) => void = process.exit): void {
+export function exitOnSignals(stop: () => Promise<void>, stderr: NodeJS.WritableStream, options: ExitOptions = {}): void {
+  const { exit = process.exit, graceMs = STOP_GRACE_MS } = options;
   let stopping = false;
   for (const signal of SIGNALS) {
     process.on(signal, () => {
       if (stopping) return exit(signal === 'SIGINT' ? 130 : 143);
       stopping = true;
       stderr.write(`review-guard: ${signal} received; stopping (requests in flight are cancelled, the index keeps its last save)\n`);
-      const grace = setTimeout(() => exit(0), STOP_GRACE_MS);
+      const grace = setTimeout(() => exit(0), graceMs);
       grace.unref();
       stop().then(
         () => exit(0),

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createReviewService, type ReviewResult } from '../../src/pipeline/index.js';
 import { INDEX_DIR } from '../../src/pipeline/service.js';
+import { runCli } from '../support/run-cli.js';
 import { CLI_PATH, copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
 
 const DUPLICATE_FILE = 'src/handler/settings.ts';
@@ -56,6 +57,11 @@ describe('index store faults', () => {
       assertComplete(result);
       const notices = (result.summary.notices ?? []).join('\n');
       assert.match(notices, /could not be saved \(.*(EEXIST|ENOTDIR).*\); the findings are complete/);
+      // `index` exists to write the store: there it is an error to fix (exit 2), not an internal one.
+      const run = await runCli(repo.root, ['index']);
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stderr, /the index under .* could not be written \(.*(EEXIST|ENOTDIR).*\); make sure that path is a folder you can write/);
+      assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace');
     } finally {
       await rm(indexDir);
     }

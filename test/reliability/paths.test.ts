@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createReviewService, type ReviewService } from '../../src/pipeline/index.js';
 import { formatText } from '../../src/report/text.js';
+import { runCli } from '../support/run-cli.js';
 import { SAMPLE_REPO } from '../support/sample-repo.js';
 
 const MAX_FILE_BYTES = 20_000;
@@ -75,6 +76,17 @@ describe('paths and files handed to a review', () => {
       assert.ok(findings.every((f) => f.file === GOOD));
     });
   }
+
+  it('refuses the same paths on the command line and still reviews the rest', async () => {
+    const run = await runCli(root, ['review', '--no-model', '../outside/secret.ts', 'src/link.ts', 'src/linked-dir/secret.ts', GOOD]);
+    // A refused path is the caller's mistake (exit 2), but the good file's findings are printed all the same.
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stdout, /secret\.ts: error: .* is outside the workspace root/);
+    assert.match(run.stdout, /src\/link\.ts: error: .*symlink .* outside the workspace root/);
+    assert.match(run.stdout, /src\/linked-dir\/secret\.ts: error: .*symlink .* outside the workspace root/);
+    assert.match(run.stdout, /\[max-lines\]/);
+    assert.doesNotMatch(run.stdout, /Leaked_Secret/);
+  });
 
   it('reviews Windows separators inside the root as the same file', async () => {
     const { summary } = await service.review({ files: ['src\\util\\strings.ts'] }, { model: false });
