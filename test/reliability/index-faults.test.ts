@@ -35,6 +35,15 @@ function assertComplete(result: ReviewResult): void {
   assert.equal(duplicate?.related?.[0]?.file, 'src/config/load.ts', 'the duplicate from the index');
 }
 
+/** Runs a command; true when it exits 0. */
+function run(command: string, args: readonly string[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'ignore' });
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
+}
+
 async function storeFiles(root: string): Promise<string[]> {
   return readdir(join(root, INDEX_DIR)).catch(() => []);
 }
@@ -79,6 +88,38 @@ describe('index store faults', () => {
     } finally {
       await chmod(indexDir, 0o755);
       await rm(join(repo.root, 'src', 'util', 'extra.ts'));
+    }
+  });
+
+  it('keeps the last complete store when the disk fills up during a save (tmpfs; root only)', async (t) => {
+    const mountPoint = join(repo.root, '.review-guard');
+    await rm(mountPoint, { recursive: true, force: true });
+    await mkdir(mountPoint);
+    if (!(await run('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mountPoint]))) {
+      await rm(mountPoint, { recursive: true, force: true });
+      return t.skip('mounting a small tmpfs needs root');
+    }
+    try {
+      assertComplete(await reviewOnce(repo.root));
+      const metaBefore = await readFile(join(indexDir, 'meta.json'), 'utf8');
+      // Fill the disk up to the last few KiB: the next save cannot write its vector file.
+      await run('sh', ['-c', `dd if=/dev/zero of=${join(mountPoint, 'filler')} bs=1k count=2000 2>/dev/null; true`]);
+      await writeFile(join(repo.root, 'src', 'util', 'more.ts'), 'export function more(a: number): number {\n  return a * 2;\n}\n');
+      const full = await reviewOnce(repo.root, [DUPLICATE_FILE, 'src/report/messages.ts', 'src/util/more.ts']);
+      assertComplete(full);
+      assert.match((full.summary.notices ?? []).join('\n'), /could not be saved \(.*ENOSPC.*\)/);
+      assert.equal(await readFile(join(indexDir, 'meta.json'), 'utf8'), metaBefore, 'the last complete store is untouched');
+      const left = await storeFiles(repo.root);
+      assert.deepEqual(left.filter((n) => n !== 'meta.json' && !n.startsWith('vectors-')), [], 'no lock or temp file left');
+      assert.equal(left.filter((n) => n.startsWith('vectors-')).length, 1, 'no half-written vector file left');
+      await rm(join(mountPoint, 'filler'));
+      const after = await reviewOnce(repo.root);
+      assertComplete(after);
+      assert.ok(!(after.summary.notices ?? []).some((n) => /discarded|could not be saved/.test(n)), (after.summary.notices ?? []).join('; '));
+    } finally {
+      await run('umount', [mountPoint]);
+      await rm(mountPoint, { recursive: true, force: true });
+      await rm(join(repo.root, 'src', 'util', 'more.ts'), { force: true });
     }
   });
 
