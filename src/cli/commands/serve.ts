@@ -17,11 +17,18 @@ export function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteStream)
   const getService = (): Promise<ReviewService> => (service ??= createReviewService({ root }));
   getService().catch((error: Error) => stderr.write(`review-guard: ${error.message}\n`));
   const handle = serveStdio(() => createMcpServer(getService), {
-    onerror: (error) => stderr.write(`review-guard: ${error.message}\n`),
+    // Garbage on stdin must not flood the host's log: one short line per bad message.
+    onerror: (error) => stderr.write(`review-guard: ${oneLine(error.message)}\n`),
   });
   exitOnSignals(async () => {
     await handle.close();
     (await service?.catch(() => undefined))?.close();
   }, stderr);
   stderr.write(`review-guard: serving MCP over stdio for ${root}\n`);
+}
+
+/** `text` on one line, at most 300 characters (a zod error message is pretty-printed JSON). */
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 300 ? `${flat.slice(0, 300)}…` : flat;
 }
