@@ -1,52 +1,21 @@
 /**
- * The index store under faults: a folder that cannot be written, a store
- * deleted under a running service, a crash between write and rename (temp
- * files and a dead writer's lock left behind), store files truncated or
- * garbled, and several processes indexing one root at once. Every time: no
- * crash, every deterministic finding, a clear notice where something was
- * lost, and a store that reopens and answers searches afterwards.
+ * The index store under faults: a folder that cannot be written, a full
+ * disk, a store deleted under a running service, a crash between write and
+ * rename (temp files and a dead writer's lock left behind), store files
+ * truncated or garbled. Writers killed or running at once are in
+ * index-writers.test.ts. Every time: no crash, every deterministic finding,
+ * a clear notice where something was lost, and a store that reopens and
+ * answers searches afterwards.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { chmod, mkdir, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createReviewService, type ReviewResult } from '../../src/pipeline/index.js';
+import { createReviewService } from '../../src/pipeline/index.js';
 import { INDEX_DIR } from '../../src/pipeline/service.js';
 import { runCli } from '../support/run-cli.js';
-import { CLI_PATH, copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
-
-const DUPLICATE_FILE = 'src/handler/settings.ts';
-
-/** A one-shot review without the model, as `review --no-model` runs it. */
-async function reviewOnce(root: string, files: readonly string[] = [DUPLICATE_FILE, 'src/report/messages.ts']): Promise<ReviewResult> {
-  const service = await createReviewService({ root, env: {}, watch: false });
-  try {
-    return await service.review({ files: [...files] }, { model: false });
-  } finally {
-    service.close();
-  }
-}
-
-/** The rule findings and the index's duplicate are all there. */
-function assertComplete(result: ReviewResult): void {
-  assert.ok(result.findings.some((f) => f.rule === 'max-lines' && f.file === 'src/report/messages.ts'), 'max-lines');
-  const duplicate = result.findings.find((f) => f.rule === 'duplicate' && f.file === DUPLICATE_FILE);
-  assert.equal(duplicate?.related?.[0]?.file, 'src/config/load.ts', 'the duplicate from the index');
-}
-
-/** Runs a command; true when it exits 0. */
-function run(command: string, args: readonly string[]): Promise<boolean> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'ignore' });
-    child.on('error', () => resolve(false));
-    child.on('close', (code) => resolve(code === 0));
-  });
-}
-
-async function storeFiles(root: string): Promise<string[]> {
-  return readdir(join(root, INDEX_DIR)).catch(() => []);
-}
+import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
+import { assertComplete, DUPLICATE_FILE, reviewOnce, run, storeFiles } from './index-support.js';
 
 describe('index store faults', () => {
   let repo: SampleRepo;
@@ -177,41 +146,4 @@ describe('index store faults', () => {
       assert.equal(again.summary.notices, undefined, 'the rebuilt store loads cleanly');
     });
   }
-});
-
-describe('several processes indexing one root at once', () => {
-  let repo: SampleRepo;
-  before(async () => {
-    repo = await copySampleRepo({ model: { enabled: false } });
-  });
-  after(() => repo.remove());
-
-  function cli(args: readonly string[]): Promise<{ code: number | null; stderr: string }> {
-    return new Promise((resolve) => {
-      const child = spawn(process.execPath, [CLI_PATH, ...args], { cwd: repo.root, stdio: ['ignore', 'ignore', 'pipe'] });
-      let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('close', (code) => resolve({ code, stderr }));
-    });
-  }
-
-  it('take turns at the lock and leave one consistent store', async () => {
-    const runs = await Promise.all([
-      cli(['index', '--rebuild']),
-      cli(['index', '--rebuild']),
-      cli(['index']),
-      cli(['review', '--no-model', DUPLICATE_FILE]),
-    ]);
-    for (const [i, run] of runs.entries()) {
-      // review exits 1: it found the duplicate (an error finding).
-      assert.equal(run.code, i === 3 ? 1 : 0, `run ${i}: ${run.stderr}`);
-    }
-    const files = await storeFiles(repo.root);
-    assert.ok(!files.includes('write.lock'), 'no lock left');
-    assert.ok(!files.some((n) => n.startsWith('.review-guard-tmp-')), `no temp files left: ${files.join(', ')}`);
-    assert.equal(files.filter((n) => n.startsWith('vectors-')).length, 1, 'one vector file, the one meta.json names');
-    const result = await reviewOnce(repo.root);
-    assertComplete(result);
-    assert.equal(result.summary.notices, undefined);
-  });
 });
