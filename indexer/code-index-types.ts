@@ -72,6 +72,12 @@ export interface RefreshOptions {
    * caller indexes right after with `indexSource` from its own parse.
    */
   readonly exclude?: ReadonlySet<string>;
+  /**
+   * false: change the index in memory only and leave the save to the caller
+   * (a review saves once at its end, and a save that fails there costs a
+   * notice, not the index stage). Default true.
+   */
+  readonly persist?: boolean;
 }
 
 /** Search by an indexed (or freshly chunked) chunk, or by free code. */

@@ -223,7 +223,7 @@ export class CodeIndex {
     const backfilled = this.semantic ? await this.semantic.backfill(call, this.catalog, (entry) => this.indexedChunkText(entry)) : 0;
     // A rebuild that found nothing still replaces the previous store.
     if (backfilled > 0 || rebuilding) this.dirty = true;
-    await this.saveNow();
+    if (options.persist !== false || rebuilding) await this.saveNow();
     return { indexed: counts.indexed, removed: gone.length, unchanged: counts.unchanged, files: this.catalog.fileCount, chunks: this.catalog.chunkCount };
   }
 
@@ -323,7 +323,8 @@ export class CodeIndex {
   }
 
   private async saveNow(): Promise<void> {
-    if (!this.dirty && this.persisted) return;
+    // A store deleted under a running service is written again, not left missing until the next change.
+    if (!this.dirty && this.persisted && (await this.store.hasMetadata())) return;
     this.vectors = fitted(this.vectors);
     const { semantic } = this;
     if (semantic?.vectors.needsCompaction) semantic.vectors = semantic.vectors.compacted();

@@ -114,9 +114,13 @@ async function tryCreate(file: string, content: string): Promise<boolean> {
   }
   try {
     await handle.writeFile(content, 'utf8');
-  } finally {
+  } catch (error) {
+    // A full disk creates the file but not its content: an empty lock that no one holds would block every writer.
     await handle.close();
+    await rm(file, { force: true });
+    throw error;
   }
+  await handle.close();
   return true;
 }
 

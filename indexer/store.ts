@@ -101,31 +101,60 @@ export class IndexStore {
 
   /**
    * Writes `catalog`, `vectors` and the semantic vectors, if any, atomically
-   * (vector files first, metadata last), holding the lock.
+   * (vector files first, metadata last), holding the lock. A save that fails
+   * removes the files it wrote; the previous store stays as it was.
    */
   async save(identity: StoreIdentity, catalog: Catalog, vectors: VectorIndex, semantic?: SemanticVectors): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     await this.locked(async () => {
-      const vectorFile = await this.writeVectors(vectors);
-      const semanticMeta = semantic && {
-        id: semantic.embedderId,
-        dimensions: semantic.dimensions,
-        vectorFile: await this.writeVectors(semantic.vectors),
-        missing: [...catalog.labels()].filter((label) => !semantic.vectors.has(label)),
-      };
-      const meta: Metadata = {
-        formatVersion: STORE_FORMAT_VERSION,
-        embedder: { id: identity.embedderId, dimensions: identity.dimensions },
-        chunking: { ...identity.chunking },
-        vectorFile,
-        vectorKind: kindOf(vectors),
-        ...(semanticMeta ? { semantic: semanticMeta } : {}),
-        nextLabel: catalog.nextLabel,
-        files: Object.fromEntries(catalog.entries()),
-      };
-      await this.writeAtomically(META_FILE, JSON.stringify(meta));
-      await this.removeLeftovers(new Set([vectorFile, ...(semanticMeta ? [semanticMeta.vectorFile] : [])]));
+      // Files this save creates; a save that fails (a full disk) removes them, so it leaves nothing behind.
+      const created: string[] = [];
+      try {
+        await this.writeStore(identity, catalog, vectors, semantic, created);
+      } catch (error) {
+        await Promise.all(created.map((file) => rm(file, { force: true })));
+        throw error;
+      }
     });
+  }
+
+  /** The body of `save`: vector files, then the metadata by rename (the commit point), then the leftovers. */
+  private async writeStore(
+    identity: StoreIdentity,
+    catalog: Catalog,
+    vectors: VectorIndex,
+    semantic: SemanticVectors | undefined,
+    created: string[],
+  ): Promise<void> {
+    const vectorFile = await this.writeVectors(vectors, created);
+    const semanticMeta = semantic && {
+      id: semantic.embedderId,
+      dimensions: semantic.dimensions,
+      vectorFile: await this.writeVectors(semantic.vectors, created),
+      missing: [...catalog.labels()].filter((label) => !semantic.vectors.has(label)),
+    };
+    const meta: Metadata = {
+      formatVersion: STORE_FORMAT_VERSION,
+      embedder: { id: identity.embedderId, dimensions: identity.dimensions },
+      chunking: { ...identity.chunking },
+      vectorFile,
+      vectorKind: kindOf(vectors),
+      ...(semanticMeta ? { semantic: semanticMeta } : {}),
+      nextLabel: catalog.nextLabel,
+      files: Object.fromEntries(catalog.entries()),
+    };
+    await this.writeAtomically(META_FILE, JSON.stringify(meta), created);
+    // Committed: from here on a failure must not remove what meta.json names.
+    created.length = 0;
+    await this.removeLeftovers(new Set([vectorFile, ...(semanticMeta ? [semanticMeta.vectorFile] : [])]));
+  }
+
+  /** Whether the metadata file is there (a store can be deleted under a running service). */
+  async hasMetadata(): Promise<boolean> {
+    return stat(path.join(this.dir, META_FILE)).then(
+      () => true,
+      () => false,
+    );
   }
 
   /** Deletes everything this store wrote (its metadata, vector and temp files), nothing else, holding the lock. */
@@ -195,17 +224,19 @@ export class IndexStore {
   }
 
   /** Writes `vectors` to a fresh vector file; returns its name. */
-  private async writeVectors(vectors: VectorIndex): Promise<string> {
+  private async writeVectors(vectors: VectorIndex, created: string[]): Promise<string> {
     const vectorFile = `vectors-${randomBytes(8).toString('hex')}.${kindOf(vectors)}`;
     const vectorTemp = this.tempPath(vectorFile);
+    created.push(vectorTemp, path.join(this.dir, vectorFile));
     await vectors.save(vectorTemp);
     await syncFile(vectorTemp);
     await rename(vectorTemp, path.join(this.dir, vectorFile));
     return vectorFile;
   }
 
-  private async writeAtomically(name: string, content: string): Promise<void> {
+  private async writeAtomically(name: string, content: string, created: string[]): Promise<void> {
     const temp = this.tempPath(name);
+    created.push(temp);
     const handle = await open(temp, 'w');
     try {
       await handle.writeFile(content, 'utf8');

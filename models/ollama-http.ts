@@ -43,6 +43,13 @@ const MAX_QUOTED_CHARS = 300;
 const ErrorBodySchema = z.object({ error: z.string() });
 
 /**
+ * The largest reply body read from Ollama. A chat turn or an embedding batch
+ * is far smaller; more is a broken or foreign server, and reading it all
+ * would only fill memory.
+ */
+export const MAX_REPLY_BYTES = 16 * 1024 * 1024;
+
+/**
  * Runs `call` with an `ollama` client for `options.host` whose requests carry
  * the timeout and the caller's signal, and returns what it returns. Throws
  * {@link ModelError} on every failure of the HTTP exchange: `unreachable`,
@@ -118,7 +125,28 @@ async function callOnce<T>(options: OllamaCallOptions, call: (client: Ollama) =>
 async function send(options: OllamaCallOptions, input: Parameters<typeof fetch>[0], init: RequestInit): Promise<Response> {
   const response = await fetch(input, init);
   if (!response.ok) throw await httpError(options, response);
-  return response;
+  return limitBody(options, response);
+}
+
+/** `response` with a body that fails once it passes {@link MAX_REPLY_BYTES} (the read then stops, and the connection closes). */
+function limitBody(options: OllamaCallOptions, response: Response): Response {
+  const tooLarge = `the reply is over ${MAX_REPLY_BYTES} bytes, far more than a model turn; is ${options.host} an Ollama server?`;
+  if (Number(response.headers.get('content-length')) > MAX_REPLY_BYTES) {
+    void response.body?.cancel();
+    throw new ModelError('invalid-response', `Ollama at ${options.host} sent an unreadable reply: ${tooLarge}`, { host: options.host });
+  }
+  if (!response.body) return response;
+  let seen = 0;
+  const counted = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > MAX_REPLY_BYTES) controller.error(new Error(tooLarge));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 async function httpError(options: OllamaCallOptions, response: Response): Promise<ModelError> {

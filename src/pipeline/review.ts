@@ -82,6 +82,7 @@ export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<
   const index = await indexBatch(deps, parsed);
   if (index) await findDuplicates(deps, index, parsed);
   const budget: ModelBudget = { tally: new ModelStageTally(), pastDeadline: [] };
+  let saveProblem: string | undefined;
   try {
     for (const [i, entry] of parsed.entries()) {
       // Cancellation is honoured between files; the in-flight model request sees the same signal.
@@ -90,7 +91,8 @@ export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<
       await reviewFile(deps, entry, index, budget);
     }
   } finally {
-    if (index) await saveQuietly(index);
+    // Saved once, also when the review is cancelled; a failed save is only a notice.
+    if (index) saveProblem = await saveIndex(index);
   }
   for (const entry of parsed) {
     const kept = applySuppressions(entry.file, entry.drafts, severityFor(deps.ruleSettings, 'review'));
@@ -100,7 +102,7 @@ export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<
   const findings = sortFindings(parsed.flatMap((p) => toFindings(p.drafts, p.file.lines)));
   const counts = { error: 0, warning: 0, info: 0 };
   for (const f of findings) counts[f.severity]++;
-  const notices = [...((await deps.notices?.()) ?? [])];
+  const notices = [...((await deps.notices?.()) ?? []), ...(saveProblem ? [saveProblem] : [])];
   if (budget.pastDeadline.length > 0) {
     notices.push(`the review's time budget ran out before the model judged ${budget.pastDeadline.length} file(s): ${budget.pastDeadline.join(', ')}`);
   }
@@ -122,7 +124,8 @@ async function readAndParse(deps: ReviewDeps, input: string): Promise<ParsedFile
     return { status: { file: read.relPath, status: 'skipped', reason: `${read.relPath} is not a supported source file` } };
   }
   const file = createSourceFile(read.relPath, deps.sources?.get(read.relPath) ?? read.text, language);
-  return { relPath: read.relPath, file, status: { file: read.relPath, status: 'reviewed' }, drafts: [] };
+  const status: FileStatus = { file: read.relPath, status: 'reviewed', ...(read.note ? { reason: read.note } : {}) };
+  return { relPath: read.relPath, file, status, drafts: [] };
 }
 
 /**
@@ -244,11 +247,18 @@ function pushReviewWarning(deps: ReviewDeps, entry: ParsedFile, messageId: 'inco
 }
 
 /**
- * The findings are complete whether or not the index could be written; a
- * store left behind is detected by content hash and re-indexed next time.
+ * The findings are complete whether or not the index could be written, so a
+ * failed save is a notice, not an error; a store left behind is detected by
+ * content hash and re-indexed next time.
  */
-async function saveQuietly(index: CodeIndex): Promise<void> {
-  await index.save().catch(() => undefined);
+async function saveIndex(index: CodeIndex): Promise<string | undefined> {
+  try {
+    await index.save();
+    return undefined;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return `the similarity index could not be saved (${reason}); the findings are complete, and the next review indexes the changes again`;
+  }
 }
 
 /** The configured severity of a rule, else the model's proposal, else the catalog default. */

@@ -34,6 +34,7 @@ export const FindingSchema = z.object({
 export const FileStatusSchema = z.object({
   file: z.string(),
   status: z.enum(['reviewed', 'skipped', 'error']),
+  /** Why a file was skipped or failed; for a reviewed file, a note on its text (empty, not valid UTF-8). */
   reason: z.string().optional(),
   /** What the model stage did for this file. */
   model: z.enum(['completed', 'incomplete', 'disabled', 'not-run']).optional(),

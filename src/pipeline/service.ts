@@ -121,9 +121,10 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
       return undefined;
     });
   let lastUpdated: string | undefined;
-  const freshIndex = async (exclude?: ReadonlySet<string>): Promise<CodeIndex> => {
+  // `persist: false` for reviews: they save once at their end (review.ts), where a failed save is only a notice.
+  const freshIndex = async (exclude?: ReadonlySet<string>, persist = true): Promise<CodeIndex> => {
     const index = await openIndex();
-    await index.refresh(exclude ? { exclude } : {});
+    await index.refresh({ ...(exclude ? { exclude } : {}), persist });
     lastUpdated = new Date().toISOString();
     return index;
   };
@@ -159,9 +160,9 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
               // watched, only changed paths are re-checked (indexer/workspace-watch.ts: staleness guarantee).
               // The hook's fast path searches the stored index without walking the workspace (an empty one is still built).
               index: async ({ exclude }) => {
-                if (reviewOptions.refreshIndex !== false) return freshIndex(exclude);
+                if (reviewOptions.refreshIndex !== false) return freshIndex(exclude, false);
                 const index = await openIndex();
-                return index.stats().files === 0 ? freshIndex(exclude) : index;
+                return index.stats().files === 0 ? freshIndex(exclude, false) : index;
               },
             }
           : {}),

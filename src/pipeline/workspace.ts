@@ -55,7 +55,7 @@ function hasPackageSettings(path: string): boolean {
 
 /** A file the guard let through, or why it did not. */
 export type WorkspaceFile =
-  | { readonly ok: true; readonly relPath: string; readonly absPath: string; readonly text: string }
+  | { readonly ok: true; readonly relPath: string; readonly absPath: string; readonly text: string; readonly note?: string }
   | { readonly ok: false; readonly relPath: string; readonly status: 'skipped' | 'error'; readonly reason: string };
 
 export interface ReadOptions {
@@ -67,20 +67,37 @@ export function toPosix(path: string): string {
   return path.split(sep).join('/');
 }
 
+/** Longer inputs are refused before the file system sees them (PATH_MAX on Linux). */
+export const MAX_PATH_CHARS = 4096;
+// NAME_MAX on common file systems; a longer segment can only fail.
+const MAX_NAME_CHARS = 255;
+// How much of a refused input is echoed back in a file status.
+const SHOWN_PATH_CHARS = 120;
+
 /**
- * Resolves `input` (absolute, or relative to `root`) and reads it when it is
- * a regular text file inside the root. Never throws for a bad path: the
- * reason comes back as data so the rest of a batch is still reviewed.
+ * Resolves `input` (absolute, or relative to `root`; `\` counts as a
+ * separator) and reads it when it is a regular text file inside the root.
+ * Never throws for a bad path: the reason comes back as data so the rest of
+ * a batch is still reviewed.
  */
 export async function readWorkspaceFile(root: string, input: string, options: ReadOptions): Promise<WorkspaceFile> {
-  if (input.includes('\0')) return refuse(input, 'error', 'the path contains a NUL byte');
-  const absPath = resolve(root, input);
+  const shown = shownPath(input);
+  if (input.includes('\0')) return refuse(shown, 'error', 'the path contains a NUL byte');
+  if (input.length > MAX_PATH_CHARS || input.split(/[\\/]/).some((name) => name.length > MAX_NAME_CHARS)) {
+    return refuse(shown, 'error', `the path is too long (over ${MAX_PATH_CHARS} characters, or a name over ${MAX_NAME_CHARS})`);
+  }
+  if (/^([A-Za-z]:[\\/]|\\\\)/.test(input) && sep === '/') {
+    return refuse(shown, 'error', `${shown} is a Windows drive or network path, outside the workspace root ${root}`);
+  }
+  // Hosts on Windows send backslashes; on POSIX a backslash in a name is too rare to honour.
+  const absPath = resolve(root, sep === '/' ? input.replace(/\\/g, '/') : input);
   let real: string;
   try {
     real = await realpath(absPath);
-  } catch {
+  } catch (error) {
     const lexical = relative(root, absPath);
-    if (isOutside(lexical)) return refuse(input, 'error', outsideMessage(input, root));
+    if (isOutside(lexical)) return refuse(shown, 'error', outsideMessage(shown, root));
+    if ((error as NodeJS.ErrnoException).code === 'ENAMETOOLONG') return refuse(shown, 'error', 'the path is too long (ENAMETOOLONG)');
     return refuse(displayPath(lexical), 'error', `file not found: ${displayPath(lexical)}`);
   }
   // Judged on real paths only: a root reached through a symlink still owns its files, and
@@ -88,9 +105,9 @@ export async function readWorkspaceFile(root: string, input: string, options: Re
   const relPath = displayPath(relative(root, real));
   if (isOutside(relative(root, real))) {
     const viaLink = !isOutside(relative(root, absPath));
-    return refuse(viaLink ? displayPath(relative(root, absPath)) : input, 'error', viaLink
+    return refuse(viaLink ? displayPath(relative(root, absPath)) : shown, 'error', viaLink
       ? `${displayPath(relative(root, absPath))} resolves through a symlink to ${real}, outside the workspace root`
-      : outsideMessage(input, root));
+      : outsideMessage(shown, root));
   }
   try {
     const stat = await lstat(real);
@@ -100,10 +117,28 @@ export async function readWorkspaceFile(root: string, input: string, options: Re
     }
     const bytes = await readFile(real);
     if (bytes.subarray(0, 8192).includes(0)) return refuse(relPath, 'skipped', `${relPath} looks binary (it contains NUL bytes)`);
-    return { ok: true, relPath, absPath: real, text: bytes.toString('utf8') };
+    const note = textNote(bytes);
+    return { ok: true, relPath, absPath: real, text: bytes.toString('utf8'), ...(note ? { note } : {}) };
   } catch (error) {
     return refuse(relPath, 'error', `cannot read ${relPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
+}
+
+/** What a reader of the findings should know about a file's text, if anything. */
+function textNote(bytes: Buffer): string | undefined {
+  if (bytes.length === 0) return 'the file is empty';
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return undefined;
+  } catch {
+    return 'the file is not valid UTF-8; it was reviewed with the bad bytes replaced by U+FFFD';
+  }
+}
+
+/** `input` as it may be echoed: control characters made visible, and shortened. */
+function shownPath(input: string): string {
+  const visible = input.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return visible.length > SHOWN_PATH_CHARS ? `${visible.slice(0, SHOWN_PATH_CHARS)}…` : visible;
 }
 
 function outsideMessage(input: string, root: string): string {

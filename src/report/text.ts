@@ -38,6 +38,8 @@ export function formatText(result: ReviewResult, options: TextOptions = {}): str
   }
   for (const status of result.summary.files) {
     if (status.status !== 'reviewed') out.push(`${status.file}: ${status.status}: ${status.reason ?? ''}`.trimEnd());
+    // A reviewed file's reason is a note on its text (empty, not valid UTF-8).
+    else if (status.reason) out.push(`${status.file}: note: ${status.reason}`);
   }
   for (const notice of result.summary.notices ?? []) out.push(`note: ${notice}`);
   const model = modelLine(result);

@@ -4,7 +4,8 @@
  * uses (`/api/chat` non-streaming and NDJSON streaming, `/api/tags`,
  * `/api/version`, `/api/embed`, `GET /`). Chat replies are scripted per turn
  * (a message with or without tool calls, an Ollama error, a dropped
- * connection, a delay); every request is recorded with its body (tools,
+ * connection, a delay, or a broken server's reply: cut off mid-body,
+ * garbage, or huge); every request is recorded with its body (tools,
  * format, options), including whether the client hung up before the reply.
  */
 import { createHash } from 'node:crypto';
@@ -38,7 +39,24 @@ export interface FakeDropReply {
   readonly drop: true;
 }
 
-export type FakeReply = FakeChatReply | FakeErrorReply | FakeDropReply;
+/** The server sends the headers and the first part of a JSON reply, then dies (the client sees the body end early). */
+export interface FakeTruncatedReply {
+  readonly truncated: true;
+}
+
+/** A reply whose body is `raw` verbatim (default status 200, JSON content type): garbage from a broken or foreign server. */
+export interface FakeRawReply {
+  readonly raw: string;
+  readonly status?: number;
+  readonly contentType?: string;
+}
+
+/** A valid-looking chat reply whose content is `hugeBytes` long, streamed in 1 MiB pieces without a Content-Length. */
+export interface FakeHugeReply {
+  readonly hugeBytes: number;
+}
+
+export type FakeReply = FakeChatReply | FakeErrorReply | FakeDropReply | FakeTruncatedReply | FakeRawReply | FakeHugeReply;
 
 /** A chat request body as the client sent it. */
 export interface FakeChatRequest {
@@ -165,6 +183,7 @@ export async function startFakeOllama(script: FakeScript = [], options: FakeOlla
       res.socket?.destroy();
       return;
     }
+    if ('truncated' in reply || 'raw' in reply || 'hugeBytes' in reply) return sendFaulty(res, request.model, reply);
     await delay(reply.delayMs ?? options.delayMs ?? 0, res);
     if (res.destroyed) return;
     if ('status' in reply) return sendJson(res, reply.status, { error: reply.error });
@@ -211,6 +230,43 @@ export async function startFakeOllama(script: FakeScript = [], options: FakeOlla
         server.closeAllConnections();
       }),
   };
+}
+
+/** The replies of a server that is broken: cut off, garbled, or far too large. */
+async function sendFaulty(res: ServerResponse, model: string, reply: FakeTruncatedReply | FakeRawReply | FakeHugeReply): Promise<void> {
+  if ('raw' in reply) {
+    res.writeHead(reply.status ?? 200, { 'Content-Type': reply.contentType ?? 'application/json; charset=utf-8' });
+    return void res.end(reply.raw);
+  }
+  const head = JSON.stringify({ model, created_at: new Date().toISOString(), message: { role: 'assistant', content: '' } });
+  if ('truncated' in reply) {
+    // `head` ends in `"content":""}}`: cut inside the content string.
+    const body = `${head.slice(0, -3)}{\\"findings\\": [`;
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length * 4) });
+    res.write(body);
+    // Let the bytes leave before the connection dies, as when the process is killed mid-reply.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    res.socket?.destroy();
+    return;
+  }
+  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+  res.write(head.slice(0, -3));
+  const piece = 'x'.repeat(1024 * 1024);
+  for (let sent = 0; sent < reply.hugeBytes && !res.destroyed; sent += piece.length) {
+    // Honour backpressure, so a client that stops reading stops the server too (as a real socket would).
+    if (!res.write(piece)) await drainedOrClosed(res);
+  }
+  if (!res.destroyed) res.end('"},"done":true}');
+}
+
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done).off('close', done);
+      resolve();
+    };
+    res.on('drain', done).on('close', done);
+  });
 }
 
 function modelEntry(name: string): Record<string, unknown> {

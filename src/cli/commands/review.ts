@@ -75,15 +75,12 @@ export function exitCodeOf(result: ReviewResult): number {
   return result.findings.some((f) => f.severity === 'error') ? EXIT.findings : EXIT.ok;
 }
 
-/** The path as the pipeline names it: relative to the root, through symlinks when the file exists. */
+/**
+ * `absPath` relative to the root, lexically: symlinks are left for the
+ * workspace guard to judge, so a refusal names the path the user gave.
+ */
 function workspaceRelative(root: string, absPath: string): string {
-  let real = absPath;
-  try {
-    real = realpathSync(absPath);
-  } catch {
-    // A missing file keeps its lexical path; the pipeline reports it.
-  }
-  const rel = relative(root, real);
+  const rel = relative(root, absPath);
   return isAbsolute(rel) ? absPath : toPosix(rel);
 }
 

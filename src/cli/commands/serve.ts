@@ -15,8 +15,9 @@ import { createReviewService, type ReviewService } from '../../pipeline/index.js
 import type { CliArgs } from '../args.js';
 import { workspaceRoot } from '../root.js';
 import { serveOptions } from '../serve-options.js';
+import { exitOnSignals } from '../shutdown.js';
 
-/** Starts serving and returns; stdio runs until the client closes stdin, HTTP until a signal. */
+/** Starts serving and returns; stdio runs until the client closes stdin, both until SIGTERM/SIGINT (shutdown.ts). */
 export async function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteStream): Promise<void> {
   const options = serveOptions(args, process.env);
   const root = workspaceRoot(cwd, args.root);
@@ -28,25 +29,34 @@ export async function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteS
   // Signs the state between the rounds of a duplicate question: a per-process key, so one process serves every round.
   const stateCodec = createRequestStateCodec<PendingAnswers>({ key: randomBytes(32), ttlSeconds: 600 });
   const factory = () => createMcpServer({ service: getService, tasks, stateCodec });
-  const onerror = (error: Error): void => void stderr.write(`review-guard: ${error.message}\n`);
+  // Garbage on stdin must not flood the host's log: one short line per bad message.
+  const onerror = (error: Error): void => void stderr.write(`review-guard: ${oneLine(error.message)}\n`);
+  const closeService = async (): Promise<void> => (await service?.catch(() => undefined))?.close();
 
   if (options.transport === 'stdio') {
     getService().catch(onerror);
     const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
-    serveStdio(factory, { onerror });
+    const handle = serveStdio(factory, { onerror });
+    exitOnSignals(async () => {
+      await Promise.all([handle.close(), tasks.close()]);
+      store.close();
+      await closeService();
+    }, stderr);
     stderr.write(`review-guard: serving MCP over stdio for ${root}\n`);
     return;
   }
   const server = await serveHttp(factory, { host: options.host, port: options.port, ...(options.token ? { token: options.token } : {}), onerror });
   getService().catch(onerror);
   stderr.write(`review-guard: serving MCP over HTTP at ${server.url} for ${root}${options.token ? ' (bearer token required)' : ''}\n`);
-  const stop = (): void => {
-    void Promise.all([server.close(), tasks.close()]).finally(() => {
-      store.close();
-      void service?.then((s) => s.close(), () => undefined);
-      process.exit(0);
-    });
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  exitOnSignals(async () => {
+    await Promise.all([server.close(), tasks.close()]);
+    store.close();
+    await closeService();
+  }, stderr);
+}
+
+/** `text` on one line, at most 300 characters (a zod error message is pretty-printed JSON). */
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 300 ? `${flat.slice(0, 300)}…` : flat;
 }
