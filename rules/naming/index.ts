@@ -3,10 +3,13 @@
  * format, with a leading underscore only where the kind's policy allows it.
  * Each violation carries a rename converted to the preferred format.
  */
-import { isParameterUsed, type Declaration, type DeclarationKind } from '../../syntax/index.js';
+import { isParameterUsed, type Declaration, type DeclarationKind, type SourceFile } from '../../syntax/index.js';
 import { defineRule, type RuleViolation } from '../define-rule.js';
+import { checkAgainstConventions, type CheckedName } from './convention-check.js';
+import { conventionsFor, type ConventionOption, type NormalizedConvention, type SelectorName } from './conventions.js';
 import { convertName, matchesFormat, type Format } from './formats.js';
 import { namingOptions, type Convention, type NamingOptions } from './options.js';
+import { classify, extraSubjects, ModuleFacts } from './selectors.js';
 
 const KIND_LABELS: Readonly<Record<DeclarationKind, string>> = {
   function: 'function',
@@ -34,9 +37,17 @@ export const naming = defineRule({
       format: '{{kind}} "{{name}}" should be {{formats}}: rename to "{{suggestion}}"',
       leadingUnderscore: '{{kind}} "{{name}}" has a leading underscore that is not allowed here: rename to "{{suggestion}}"',
       usedUnderscore: '{{kind}} "{{name}}" is used, so it should not start with an underscore: rename to "{{suggestion}}"',
+      // Pasted typescript-eslint conventions report in typescript-eslint's words.
+      doesNotMatchFormat: '{{type}} name `{{name}}` must match one of the following formats: {{formats}}',
+      doesNotMatchFormatTrimmed: '{{type}} name `{{name}}` trimmed as `{{processedName}}` must match one of the following formats: {{formats}}',
+      unexpectedUnderscore: '{{type}} name `{{name}}` must not have a {{position}} underscore.',
+      missingUnderscore: '{{type}} name `{{name}}` must have {{count}} {{position}} underscore(s).',
+      missingAffix: '{{type}} name `{{name}}` must have one of the following {{position}}es: {{affixes}}',
+      satisfyCustom: '{{type}} name `{{name}}` must {{regexMatch}} the RegExp: {{regex}}',
     },
   },
-  check({ declarations, options }) {
+  check({ file, declarations, options }) {
+    if (options.conventions) return checkConventions(file, declarations, options.conventions, options.ignore);
     return declarations.flatMap((declaration) => {
       if (isSkipped(declaration, options)) return [];
       const violation = checkName(declaration, options[declaration.kind]);
@@ -44,6 +55,29 @@ export const naming = defineRule({
     });
   },
 });
+
+/** Every declaration typescript-eslint would check, against the pasted conventions. */
+function checkConventions(
+  file: SourceFile,
+  declarations: readonly Declaration[],
+  conventions: readonly ConventionOption[],
+  ignore: readonly RegExp[],
+): RuleViolation[] {
+  const facts = new ModuleFacts(file);
+  const ordered = new Map<SelectorName, NormalizedConvention[]>();
+  const subjects: CheckedName[] = declarations.flatMap((declaration) => {
+    const classified = classify(declaration, facts);
+    return classified ? [{ ...classified, name: declaration.name, line: declaration.line, column: declaration.column }] : [];
+  });
+  subjects.push(...extraSubjects(file, facts));
+  return subjects.flatMap((subject) => {
+    if (ignore.some((pattern) => pattern.test(subject.name))) return [];
+    let forSelector = ordered.get(subject.selector);
+    if (!forSelector) ordered.set(subject.selector, (forSelector = conventionsFor(conventions, subject.selector)));
+    const violation = checkAgainstConventions(subject, forSelector);
+    return violation ? [violation] : [];
+  });
+}
 
 function isSkipped(declaration: Declaration, options: NamingOptions): boolean {
   if (declaration.modifiers.has('destructured') && !options.checkDestructured) return true;
