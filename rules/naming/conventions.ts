@@ -159,6 +159,17 @@ const isMethodOrProperty = (c: NormalizedConvention): boolean => c.selector === 
  * `method` and `property` before other groups, then larger selector values first.
  */
 export function conventionsFor(options: readonly ConventionOption[], selector: SelectorName): NormalizedConvention[] {
+  let bySelector = ordered.get(options);
+  if (!bySelector) ordered.set(options, (bySelector = new Map()));
+  let list = bySelector.get(selector);
+  if (!list) bySelector.set(selector, (list = order(options, selector)));
+  return list;
+}
+
+// Parsed options live as long as the config: order them once per selector, not once per file.
+const ordered = new WeakMap<readonly ConventionOption[], Map<SelectorName, NormalizedConvention[]>>();
+
+function order(options: readonly ConventionOption[], selector: SelectorName): NormalizedConvention[] {
   const bit = SELECTOR_BITS[selector];
   return options
     .flatMap(normalize)

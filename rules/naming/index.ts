@@ -6,7 +6,7 @@
 import { isParameterUsed, type Declaration, type DeclarationKind, type SourceFile } from '../../syntax/index.js';
 import { defineRule, type RuleViolation } from '../define-rule.js';
 import { checkAgainstConventions, type CheckedName } from './convention-check.js';
-import { conventionsFor, type ConventionOption, type NormalizedConvention, type SelectorName } from './conventions.js';
+import { conventionsFor, type ConventionOption } from './conventions.js';
 import { convertName, matchesFormat, type Format } from './formats.js';
 import { namingOptions, type Convention, type NamingOptions } from './options.js';
 import { classify, extraSubjects, ModuleFacts } from './selectors.js';
@@ -64,7 +64,6 @@ function checkConventions(
   ignore: readonly RegExp[],
 ): RuleViolation[] {
   const facts = new ModuleFacts(file);
-  const ordered = new Map<SelectorName, NormalizedConvention[]>();
   const subjects: CheckedName[] = declarations.flatMap((declaration) => {
     const classified = classify(declaration, facts);
     return classified ? [{ ...classified, name: declaration.name, line: declaration.line, column: declaration.column }] : [];
@@ -72,9 +71,7 @@ function checkConventions(
   subjects.push(...extraSubjects(file, facts));
   return subjects.flatMap((subject) => {
     if (ignore.some((pattern) => pattern.test(subject.name))) return [];
-    let forSelector = ordered.get(subject.selector);
-    if (!forSelector) ordered.set(subject.selector, (forSelector = conventionsFor(conventions, subject.selector)));
-    const violation = checkAgainstConventions(subject, forSelector);
+    const violation = checkAgainstConventions(subject, conventionsFor(conventions, subject.selector));
     return violation ? [violation] : [];
   });
 }

@@ -4,7 +4,7 @@
  * and the syntax around them, without type information. `unused` is
  * approximated syntactically (see `isUnused`).
  */
-import { isParameterUsed, tokenText, type Declaration, type SourceFile, type SyntaxNode } from '../../syntax/index.js';
+import { tokenText, type Declaration, type SourceFile, type SyntaxNode } from '../../syntax/index.js';
 import type { ModifierName, SelectorName } from './conventions.js';
 
 /** A declaration as typescript-eslint's naming-convention classifies it. */
@@ -13,14 +13,19 @@ export interface Classified {
   readonly modifiers: ReadonlySet<ModifierName>;
 }
 
+// Leaves that can name a binding; `obj.name` (a property_identifier) does not refer to a variable `name`.
+const REFERENCE_TYPES: ReadonlySet<string> = new Set(['identifier', 'type_identifier', 'shorthand_property_identifier', 'shorthand_property_identifier_pattern']);
+
 /** Facts about the whole file that modifiers need: computed once per file. */
 export class ModuleFacts {
   /** Names exported by `export { a, b as c }` or `export default a`. */
   private readonly exportedNames = new Set<string>();
   /** How often each identifier is spelled in the file. */
   private readonly mentions = new Map<string, number>();
+  /** Identifier spellings inside a function body, by the body's start offset. */
+  private readonly bodyNames = new Map<number, Set<string>>();
 
-  constructor(file: SourceFile) {
+  constructor(private readonly file: SourceFile) {
     for (const statement of file.root.namedChildren) {
       if (statement.type !== 'export_statement') continue;
       for (const specifier of statement.descendantsOfType('export_specifier')) {
@@ -31,10 +36,35 @@ export class ModuleFacts {
       if (value?.type === 'identifier') this.exportedNames.add(value.text);
     }
     for (const token of file.tokens) {
-      if (!/identifier/.test(token.type)) continue;
+      if (!REFERENCE_TYPES.has(token.type)) continue;
       const text = tokenText(file, token);
       this.mentions.set(text, (this.mentions.get(text) ?? 0) + 1);
     }
+  }
+
+  /**
+   * Whether a function body spells `name` (what `isParameterUsed` asks, from
+   * the tokens instead of a tree search per parameter; one set per body).
+   */
+  bodyMentions(body: SyntaxNode, name: string): boolean {
+    let names = this.bodyNames.get(body.startIndex);
+    if (!names) {
+      names = new Set();
+      const tokens = this.file.tokens;
+      let lo = 0;
+      let hi = tokens.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (tokens[mid]!.startIndex < body.startIndex) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < tokens.length && tokens[i]!.startIndex < body.endIndex; i++) {
+        const type = tokens[i]!.type;
+        if (type === 'identifier' || type === 'shorthand_property_identifier') names.add(tokenText(this.file, tokens[i]!));
+      }
+      this.bodyNames.set(body.startIndex, names);
+    }
+    return names.has(name);
   }
 
   /** How often `name` is spelled in the file. */
@@ -103,11 +133,11 @@ export function classify(declaration: Declaration, facts: ModuleFacts): Classifi
   switch (declaration.kind) {
     case 'variable':
     case 'constant': {
-      if (node.parent?.type === 'catch_clause') return undefined;
+      if (node.type !== 'variable_declarator' && node.parent?.type === 'catch_clause') return undefined;
       if (has.has('const')) mods.add('const');
       if (has.has('moduleScope')) mods.add('global');
       // typescript-eslint: only shorthand object destructuring (`{x}`, `{x = 1}`), not `{a: x}` or `[x]`.
-      if (nameNode(declaration).type === 'shorthand_property_identifier_pattern') mods.add('destructured');
+      if (has.has('destructured') && nameNode(declaration).type === 'shorthand_property_identifier_pattern') mods.add('destructured');
       if (facts.isExported(declaration)) mods.add('exported');
       if (facts.isUnused(declaration)) mods.add('unused');
       if (node.type === 'variable_declarator' && isAsyncValue(node.childForFieldName('value'))) mods.add('async');
@@ -125,7 +155,8 @@ export function classify(declaration: Declaration, facts: ModuleFacts): Classifi
       const owner = parameterOwner(node);
       if (!owner || owner.type === 'method_signature' || owner.type === 'construct_signature') return undefined;
       if (node.type === 'shorthand_property_identifier_pattern') mods.add('destructured');
-      if (!isParameterUsed(declaration)) mods.add('unused');
+      const body = owner.childForFieldName('body');
+      if (!body || !facts.bodyMentions(body, declaration.name)) mods.add('unused');
       return { selector: 'parameter', modifiers: mods };
     }
     case 'property':
@@ -201,8 +232,11 @@ export function extraSubjects(file: SourceFile, facts: ModuleFacts): (Classified
     const id = parameter.childForFieldName('name');
     add(id, 'typeParameter', new Set(id && facts.mentionCount(id.text) <= 1 ? ['unused'] : []));
   }
-  for (const clause of file.root.descendantsOfType('import_clause')) {
-    for (const child of clause.namedChildren) {
+  // Imports are top-level statements: no search of the tree needed.
+  for (const statement of file.root.namedChildren) {
+    if (statement.type !== 'import_statement') continue;
+    const clause = statement.namedChildren.find((c) => c.type === 'import_clause');
+    for (const child of clause?.namedChildren ?? []) {
       if (child.type === 'identifier') add(child, 'import', new Set(['default']));
       if (child.type === 'namespace_import') add(child.namedChildren.find((c) => c.type === 'identifier'), 'import', new Set(['namespace']));
     }
