@@ -3,7 +3,7 @@
  * Rules and the indexer import from here, never from tree-sitter directly.
  */
 export { languageForPath, type LanguageId } from './languages.js';
-export type { SyntaxNode, Tree } from './parse.js';
+export type { SyntaxNode, Tree, TreeCursor } from './parse.js';
 export { countCodeLines, createSourceFile, splitLines, tokenText, type SourceFile, type Token } from './source-file.js';
 export {
   boundName,

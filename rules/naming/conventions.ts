@@ -153,21 +153,29 @@ function normalize(option: ConventionOption): NormalizedConvention[] {
 const isMethodOrProperty = (c: NormalizedConvention): boolean => c.selector === GROUP_BITS.method || c.selector === GROUP_BITS.property;
 
 /**
- * The conventions that apply to `selector`, highest priority first, ordered
+ * For each selector, the conventions that apply to it, highest priority first, ordered
  * as typescript-eslint orders them: the same selector by modifier weight
  * (a filter outweighs everything), individual selectors before groups,
  * `method` and `property` before other groups, then larger selector values first.
  */
-export function conventionsFor(options: readonly ConventionOption[], selector: SelectorName): NormalizedConvention[] {
-  let bySelector = ordered.get(options);
-  if (!bySelector) ordered.set(options, (bySelector = new Map()));
-  let list = bySelector.get(selector);
-  if (!list) bySelector.set(selector, (list = order(options, selector)));
-  return list;
+export function conventionsFor(options: readonly ConventionOption[]): (selector: SelectorName) => NormalizedConvention[] {
+  const key = JSON.stringify(options);
+  let bySelector = ordered.get(key);
+  if (!bySelector) {
+    if (ordered.size >= 8) ordered.clear();
+    ordered.set(key, (bySelector = new Map()));
+  }
+  const cache = bySelector;
+  return (selector) => {
+    let list = cache.get(selector);
+    if (!list) cache.set(selector, (list = order(options, selector)));
+    return list;
+  };
 }
 
-// Parsed options live as long as the config: order them once per selector, not once per file.
-const ordered = new WeakMap<readonly ConventionOption[], Map<SelectorName, NormalizedConvention[]>>();
+// The engine parses options afresh for every file, so orderings are kept by the options' text
+// (a handful of configurations per process): ordered and compiled once per selector, not per file.
+const ordered = new Map<string, Map<SelectorName, NormalizedConvention[]>>();
 
 function order(options: readonly ConventionOption[], selector: SelectorName): NormalizedConvention[] {
   const bit = SELECTOR_BITS[selector];

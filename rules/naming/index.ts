@@ -69,9 +69,10 @@ function checkConventions(
     return classified ? [{ ...classified, name: declaration.name, line: declaration.line, column: declaration.column }] : [];
   });
   subjects.push(...extraSubjects(file, facts));
+  const forSelector = conventionsFor(conventions);
   return subjects.flatMap((subject) => {
     if (ignore.some((pattern) => pattern.test(subject.name))) return [];
-    const violation = checkAgainstConventions(subject, conventionsFor(conventions, subject.selector));
+    const violation = checkAgainstConventions(subject, forSelector(subject.selector));
     return violation ? [violation] : [];
   });
 }

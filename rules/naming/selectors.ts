@@ -4,7 +4,7 @@
  * and the syntax around them, without type information. `unused` is
  * approximated syntactically (see `isUnused`).
  */
-import { tokenText, type Declaration, type SourceFile, type SyntaxNode } from '../../syntax/index.js';
+import { tokenText, type Declaration, type SourceFile, type SyntaxNode, type TreeCursor } from '../../syntax/index.js';
 import type { ModifierName, SelectorName } from './conventions.js';
 
 /** A declaration as typescript-eslint's naming-convention classifies it. */
@@ -24,8 +24,9 @@ export class ModuleFacts {
   private readonly mentions = new Map<string, number>();
   /** Identifier spellings inside a function body, by the body's start offset. */
   private readonly bodyNames = new Map<number, Set<string>>();
+  private cursor: TreeCursor | undefined;
 
-  constructor(private readonly file: SourceFile) {
+  constructor(readonly file: SourceFile) {
     for (const statement of file.root.namedChildren) {
       if (statement.type !== 'export_statement') continue;
       for (const specifier of statement.descendantsOfType('export_specifier')) {
@@ -67,13 +68,23 @@ export class ModuleFacts {
     return names.has(name);
   }
 
+  /** A cursor at the root, made once per file (making one costs more than a descent). */
+  rootCursor(): TreeCursor {
+    // Climbing back up rather than `reset`, which crashes tree-sitter 0.21's binding when reused.
+    if (this.cursor) while (this.cursor.gotoParent());
+    else this.cursor = this.file.tree.walk();
+    return this.cursor;
+  }
+
   /** How often `name` is spelled in the file. */
   mentionCount(name: string): number {
     return this.mentions.get(name) ?? 0;
   }
 
   isExported(declaration: Declaration): boolean {
-    return declaration.modifiers.has('exported') || this.exportedNames.has(declaration.name);
+    if (declaration.modifiers.has('exported') || this.exportedNames.has(declaration.name)) return true;
+    // `export declare const x`: the walk's `exported` looks two levels up, the export is three.
+    return declaration.kind === 'variable' && /^export\s+declare\s/.test(this.file.lines[declaration.startLine - 1] ?? '');
   }
 
   /**
@@ -114,11 +125,34 @@ function memberModifiers(declaration: Declaration): Set<ModifierName> {
   return mods;
 }
 
-/** The function node a parameter belongs to. */
-function parameterOwner(parameter: SyntaxNode): SyntaxNode | null {
-  let node: SyntaxNode | null = parameter.parent;
-  while (node && node.type !== 'formal_parameters' && !ASYNC_VALUES.has(node.type)) node = node.parent;
-  return node?.type === 'formal_parameters' ? node.parent : node;
+// Nodes that own a parameter list.
+const FUNCTION_TYPES: ReadonlySet<string> = new Set([
+  ...ASYNC_VALUES,
+  'generator_function',
+  'function_declaration',
+  'generator_function_declaration',
+  'function_signature',
+  'method_definition',
+  'method_signature',
+  'abstract_method_signature',
+  'construct_signature',
+  'call_signature',
+]);
+
+/**
+ * The function node a parameter belongs to: the last function-like node on
+ * a cursor's way down from the root to the parameter. `node.parent` would
+ * make tree-sitter descend from the root once per step up.
+ */
+function parameterOwner(facts: ModuleFacts, parameter: SyntaxNode): SyntaxNode | null {
+  const cursor = facts.rootCursor();
+  const index = parameter.startIndex;
+  let owner: SyntaxNode | null = null;
+  while (cursor.gotoFirstChildForIndex(index) && cursor.startIndex <= index) {
+    if (cursor.startIndex === index && cursor.endIndex === parameter.endIndex && cursor.nodeType === parameter.type) break;
+    if (FUNCTION_TYPES.has(cursor.nodeType)) owner = cursor.currentNode;
+  }
+  return owner;
 }
 
 /**
@@ -135,7 +169,7 @@ export function classify(declaration: Declaration, facts: ModuleFacts): Classifi
     case 'constant': {
       if (node.type !== 'variable_declarator' && node.parent?.type === 'catch_clause') return undefined;
       if (has.has('const')) mods.add('const');
-      if (has.has('moduleScope')) mods.add('global');
+      if (has.has('moduleScope') || isAmbientTopLevel(facts.file, declaration)) mods.add('global');
       // typescript-eslint: only shorthand object destructuring (`{x}`, `{x = 1}`), not `{a: x}` or `[x]`.
       if (has.has('destructured') && nameNode(declaration).type === 'shorthand_property_identifier_pattern') mods.add('destructured');
       if (facts.isExported(declaration)) mods.add('exported');
@@ -152,11 +186,12 @@ export function classify(declaration: Declaration, facts: ModuleFacts): Classifi
       return { selector: 'function', modifiers: mods };
     }
     case 'parameter': {
-      const owner = parameterOwner(node);
+      const owner = parameterOwner(facts, node);
       if (!owner || owner.type === 'method_signature' || owner.type === 'construct_signature') return undefined;
       if (node.type === 'shorthand_property_identifier_pattern') mods.add('destructured');
+      // Parameters of signatures without a body (overloads, abstract methods, `declare`) are never `unused` to typescript-eslint.
       const body = owner.childForFieldName('body');
-      if (!body || !facts.bodyMentions(body, declaration.name)) mods.add('unused');
+      if (body && !facts.bodyMentions(body, declaration.name)) mods.add('unused');
       return { selector: 'parameter', modifiers: mods };
     }
     case 'property':
@@ -173,6 +208,11 @@ export function classify(declaration: Declaration, facts: ModuleFacts): Classifi
     case 'enumMember':
       return { selector: 'enumMember', modifiers: mods };
   }
+}
+
+/** `declare const x` at the top of the file (read off its line: asking the tree for parents costs more). */
+function isAmbientTopLevel(file: SourceFile, declaration: Declaration): boolean {
+  return /^(export\s+)?declare\s/.test(file.lines[declaration.startLine - 1] ?? '');
 }
 
 function withVisibility(selector: SelectorName, declaration: Declaration, facts: ModuleFacts, mods: Set<ModifierName>): Classified {
@@ -207,7 +247,10 @@ function classifyMethod(declaration: Declaration, node: SyntaxNode): Classified 
     if (async) mods.add('async');
     return { selector: 'objectLiteralMethod', modifiers: mods };
   }
-  if (node.type === 'method_signature') return { selector: 'typeMethod', modifiers: new Set(['public']) };
+  // A body-less signature in a class (`declare class`, overloads) is a class member; in an interface, a type member.
+  if (node.type === 'method_signature' && node.parent?.type !== 'class_body') {
+    return { selector: 'typeMethod', modifiers: new Set(['public']) };
+  }
   // A constructor is not a method to typescript-eslint.
   if (declaration.name === 'constructor') return undefined;
   const mods = memberModifiers(declaration);
@@ -230,6 +273,8 @@ export function extraSubjects(file: SourceFile, facts: ModuleFacts): (Classified
   };
   for (const parameter of file.root.descendantsOfType('type_parameter')) {
     const id = parameter.childForFieldName('name');
+    // tree-sitter-typescript 0.23 reads the variance of `<out T>` and `<in T>` as the name; the name itself is lost.
+    if (id?.text === 'in' || id?.text === 'out') continue;
     add(id, 'typeParameter', new Set(id && facts.mentionCount(id.text) <= 1 ? ['unused'] : []));
   }
   // Imports are top-level statements: no search of the tree needed.
