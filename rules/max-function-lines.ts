@@ -107,15 +107,27 @@ function functionNode(declaration: Declaration): SyntaxNode | null {
   }
 }
 
-/** Statements in `body`, nested blocks included, nested functions and classes not (they are measured on their own). */
+/**
+ * Statements in `body`, nested blocks included, nested functions and
+ * classes not (they are measured on their own). A cursor walk: reading node
+ * types through a cursor makes no node objects.
+ */
 export function countStatements(body: SyntaxNode): number {
   let count = 0;
-  const stack: SyntaxNode[] = [...body.namedChildren];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (STATEMENT_TYPES.has(node.type)) count++;
-    if (NESTED_SCOPES.has(node.type)) continue;
-    for (const child of node.namedChildren) stack.push(child);
+  const cursor = body.walk();
+  if (!cursor.gotoFirstChild()) return 0;
+  // Depth below the body: at 0 the walk is back at the body and done.
+  let depth = 1;
+  for (;;) {
+    const type = cursor.nodeType;
+    if (cursor.nodeIsNamed && STATEMENT_TYPES.has(type)) count++;
+    if (!NESTED_SCOPES.has(type) && cursor.gotoFirstChild()) {
+      depth++;
+      continue;
+    }
+    while (!cursor.gotoNextSibling()) {
+      cursor.gotoParent();
+      if (--depth === 0) return count;
+    }
   }
-  return count;
 }

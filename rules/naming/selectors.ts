@@ -148,7 +148,8 @@ function parameterOwner(facts: ModuleFacts, parameter: SyntaxNode): SyntaxNode |
   const cursor = facts.rootCursor();
   const index = parameter.startIndex;
   let owner: SyntaxNode | null = null;
-  while (cursor.gotoFirstChildForIndex(index) && cursor.startIndex <= index) {
+  // The binding returns the child's position (0 for the first) or null, not a boolean.
+  while ((cursor.gotoFirstChildForIndex(index) as unknown) !== null && cursor.startIndex <= index) {
     if (cursor.startIndex === index && cursor.endIndex === parameter.endIndex && cursor.nodeType === parameter.type) break;
     if (FUNCTION_TYPES.has(cursor.nodeType)) owner = cursor.currentNode;
   }

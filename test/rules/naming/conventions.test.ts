@@ -135,6 +135,17 @@ describe('naming with pasted conventions', () => {
     ]);
   });
 
+  it('finds unused parameters of callbacks at any depth, and never of signatures without a body', () => {
+    const conventions = [{ selector: 'parameter', modifiers: ['unused'], format: ['camelCase'], leadingUnderscore: 'require' }];
+    const code = [
+      'pool.connect((err: Error, connection: Conn) => { void err; });',
+      'test("x", async () => { const f = (flag?: boolean) => 1; return f; });',
+      'function load(unusedInOverload: string): void;',
+      'function load(value: unknown) { return value; }',
+    ].join('\n');
+    assert.deepEqual(flagged(code, conventions), ['1:27 missingUnderscore', '2:36 missingUnderscore']);
+  });
+
   it('rejects conventions typescript-eslint would reject, naming the key', () => {
     const parse = (conventions: unknown) => naming.meta.options.safeParse({ conventions });
     assert.equal(parse([{ selector: 'variables', format: ['camelCase'] }]).success, false);
