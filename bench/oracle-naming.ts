@@ -12,8 +12,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { readSourceText, walkSourceFiles } from '../indexer/file-walk.js';
+import { readSourceText, walkSourceFiles, type SourceEntry } from '../indexer/file-walk.js';
 import { naming } from '../rules/naming/index.js';
+import type { NamingOptions } from '../rules/naming/options.js';
 import { createSourceFile } from '../syntax/index.js';
 import { EslintOracle } from './lib/eslint-oracle.js';
 import { REPO_ROOT } from './lib/jscpd.js';
@@ -25,6 +26,32 @@ function note(groups: Groups, group: string, example: string): void {
   const list = groups.get(group) ?? [];
   list.push(example);
   groups.set(group, list);
+}
+
+/** Notes every verdict only one side gives for one file; true when there is none. */
+function compareFile(
+  entry: SourceEntry,
+  text: string,
+  theirs: ReadonlyMap<string, string>,
+  options: NamingOptions,
+  groups: Groups,
+): boolean {
+  const file = createSourceFile(entry.relPath, text, entry.language);
+  const ours = new Map(
+    naming.check!({ file, declarations: file.declarations, options }).map((v) => [`${v.line}:${v.data.column} ${v.messageId}`, `${v.data.type} name \`${v.data.name}\``]),
+  );
+  let same = true;
+  for (const [key, message] of theirs) {
+    if (ours.has(key)) continue;
+    same = false;
+    note(groups, `ESLint only: ${message.split(' name ')[0]}`, `${entry.relPath}:${key} ${message}`);
+  }
+  for (const [key, message] of ours) {
+    if (theirs.has(key)) continue;
+    same = false;
+    note(groups, `ours only: ${message.split(' name ')[0]}`, `${entry.relPath}:${key} ${message}`);
+  }
+  return same;
 }
 
 async function main(): Promise<void> {
@@ -55,23 +82,8 @@ async function main(): Promise<void> {
         .filter((m) => m.ruleId === '@typescript-eslint/naming-convention')
         .map((m) => [`${m.line}:${m.column} ${m.messageId}`, m.message]),
     );
-    const file = createSourceFile(entry.relPath, text, entry.language);
-    const ours = new Map(
-      naming.check!({ file, declarations: file.declarations, options }).map((v) => [`${v.line}:${v.data.column} ${v.messageId}`, `${v.data.type} name \`${v.data.name}\``]),
-    );
     flagged += theirs.size;
-    let same = true;
-    for (const [key, message] of theirs) {
-      if (ours.has(key)) continue;
-      same = false;
-      note(groups, `ESLint only: ${message.split(' name ')[0]}`, `${entry.relPath}:${key} ${message}`);
-    }
-    for (const [key, message] of ours) {
-      if (theirs.has(key)) continue;
-      same = false;
-      note(groups, `ours only: ${message.split(' name ')[0]}`, `${entry.relPath}:${key} ${message}`);
-    }
-    if (same) agree++;
+    if (compareFile(entry, text, theirs, options, groups)) agree++;
   }
   const out = [`corpus ${corpus}`, `conventions ${conventionsPath}`, `files ${files}; same verdicts in ${agree}; names ESLint flags ${flagged}`];
   for (const [group, examples] of groups) {

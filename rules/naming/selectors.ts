@@ -167,17 +167,8 @@ export function classify(declaration: Declaration, facts: ModuleFacts): Classifi
   const mods = new Set<ModifierName>();
   switch (declaration.kind) {
     case 'variable':
-    case 'constant': {
-      if (node.type !== 'variable_declarator' && node.parent?.type === 'catch_clause') return undefined;
-      if (has.has('const')) mods.add('const');
-      if (has.has('moduleScope') || isAmbientTopLevel(facts.file, declaration)) mods.add('global');
-      // typescript-eslint: only shorthand object destructuring (`{x}`, `{x = 1}`), not `{a: x}` or `[x]`.
-      if (has.has('destructured') && nameNode(declaration).type === 'shorthand_property_identifier_pattern') mods.add('destructured');
-      if (facts.isExported(declaration)) mods.add('exported');
-      if (facts.isUnused(declaration)) mods.add('unused');
-      if (node.type === 'variable_declarator' && isAsyncValue(node.childForFieldName('value'))) mods.add('async');
-      return { selector: 'variable', modifiers: mods };
-    }
+    case 'constant':
+      return classifyVariable(declaration, facts);
     case 'function': {
       const parent = node.parent?.type;
       if (parent === 'program' || parent === 'export_statement') mods.add('global');
@@ -214,6 +205,20 @@ export function classify(declaration: Declaration, facts: ModuleFacts): Classifi
 /** `declare const x` at the top of the file (read off its line: asking the tree for parents costs more). */
 function isAmbientTopLevel(file: SourceFile, declaration: Declaration): boolean {
   return /^(export\s+)?declare\s/.test(file.lines[declaration.startLine - 1] ?? '');
+}
+
+function classifyVariable(declaration: Declaration, facts: ModuleFacts): Classified | undefined {
+  const { node, modifiers: has } = declaration;
+  if (node.type !== 'variable_declarator' && node.parent?.type === 'catch_clause') return undefined;
+  const mods = new Set<ModifierName>();
+  if (has.has('const')) mods.add('const');
+  if (has.has('moduleScope') || isAmbientTopLevel(facts.file, declaration)) mods.add('global');
+  // typescript-eslint: only shorthand object destructuring (`{x}`, `{x = 1}`), not `{a: x}` or `[x]`.
+  if (has.has('destructured') && nameNode(declaration).type === 'shorthand_property_identifier_pattern') mods.add('destructured');
+  if (facts.isExported(declaration)) mods.add('exported');
+  if (facts.isUnused(declaration)) mods.add('unused');
+  if (node.type === 'variable_declarator' && isAsyncValue(node.childForFieldName('value'))) mods.add('async');
+  return { selector: 'variable', modifiers: mods };
 }
 
 function withVisibility(selector: SelectorName, declaration: Declaration, facts: ModuleFacts, mods: Set<ModifierName>): Classified {
