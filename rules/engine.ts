@@ -74,8 +74,17 @@ export function runRules(file: SourceFile, settings: RuleSettings): RuleResult[]
   });
 }
 
+// Settings come from a config loaded once and are passed for every file: parse them once per settings object.
+const resolved = new WeakMap<RuleSettings, EnabledRule[]>();
+
 /** Every enabled rule (model rules included) with its severity and parsed options. */
 function resolveRules(settings: RuleSettings): EnabledRule[] {
+  let rules = resolved.get(settings);
+  if (!rules) resolved.set(settings, (rules = parseSettings(settings)));
+  return rules;
+}
+
+function parseSettings(settings: RuleSettings): EnabledRule[] {
   for (const id of Object.keys(settings)) {
     if (!getRule(id)) throw new RuleOptionsError([{ key: `rules.${id}`, reason: `unknown rule (known rules: ${RULE_IDS.join(', ')})` }]);
   }

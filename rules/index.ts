@@ -4,16 +4,20 @@
  */
 import type { Rule, RuleMeta } from './define-rule.js';
 import { duplicate } from './duplicate.js';
+import { maxFunctionLines } from './max-function-lines.js';
 import { maxLines } from './max-lines.js';
 import { naming } from './naming/index.js';
+import { nearDuplicateNames } from './near-duplicate-names.js';
 import { responsibility } from './responsibility.js';
 import { review } from './review.js';
 
 // Keys sorted, so listings and results come out in a stable, readable order.
 const CATALOG = {
   duplicate,
+  'max-function-lines': maxFunctionLines,
   'max-lines': maxLines,
   naming,
+  'near-duplicate-names': nearDuplicateNames,
   responsibility,
   review,
 } as const satisfies Readonly<Record<string, Rule>>;

@@ -3,12 +3,15 @@
  * format, with a leading underscore only where the kind's policy allows it.
  * Each violation carries a rename converted to the preferred format.
  */
-import { isParameterUsed, type Declaration, type DeclarationKind } from '../../syntax/index.js';
+import { isParameterUsed, type Declaration, type DeclarationKind, type SourceFile } from '../../syntax/index.js';
 import { defineRule, type RuleViolation } from '../define-rule.js';
 import type { LanguageId } from '../../syntax/index.js';
+import { checkAgainstConventions, type CheckedName } from './convention-check.js';
+import { conventionsFor, type ConventionOption } from './conventions.js';
 import { convertName, matchesFormat, type Format } from './formats.js';
 import { conventionFor, ignoredByLanguage, kindLabelFor } from './language-defaults.js';
 import { namingOptions, type Convention, type NamingOptions } from './options.js';
+import { classify, extraSubjects, ModuleFacts } from './selectors.js';
 
 const KIND_LABELS: Readonly<Record<DeclarationKind, string>> = {
   function: 'function',
@@ -36,9 +39,17 @@ export const naming = defineRule({
       format: '{{kind}} "{{name}}" should be {{formats}}: rename to "{{suggestion}}"',
       leadingUnderscore: '{{kind}} "{{name}}" has a leading underscore that is not allowed here: rename to "{{suggestion}}"',
       usedUnderscore: '{{kind}} "{{name}}" is used, so it should not start with an underscore: rename to "{{suggestion}}"',
+      // Pasted typescript-eslint conventions report in typescript-eslint's words.
+      doesNotMatchFormat: '{{type}} name `{{name}}` must match one of the following formats: {{formats}}',
+      doesNotMatchFormatTrimmed: '{{type}} name `{{name}}` trimmed as `{{processedName}}` must match one of the following formats: {{formats}}',
+      unexpectedUnderscore: '{{type}} name `{{name}}` must not have a {{position}} underscore.',
+      missingUnderscore: '{{type}} name `{{name}}` must have {{count}} {{position}} underscore(s).',
+      missingAffix: '{{type}} name `{{name}}` must have one of the following {{position}}es: {{affixes}}',
+      satisfyCustom: '{{type}} name `{{name}}` must {{regexMatch}} the RegExp: {{regex}}',
     },
   },
   check({ file, declarations, options }) {
+    if (options.conventions) return checkConventions(file, declarations, options.conventions, options.ignore);
     return declarations.flatMap((declaration) => {
       if (isSkipped(declaration, options, file.language)) return [];
       // Python and Go have their own defaults (language-defaults.ts).
@@ -47,6 +58,27 @@ export const naming = defineRule({
     });
   },
 });
+
+/** Every declaration typescript-eslint would check, against the pasted conventions. */
+function checkConventions(
+  file: SourceFile,
+  declarations: readonly Declaration[],
+  conventions: readonly ConventionOption[],
+  ignore: readonly RegExp[],
+): RuleViolation[] {
+  const facts = new ModuleFacts(file);
+  const subjects: CheckedName[] = declarations.flatMap((declaration) => {
+    const classified = classify(declaration, facts);
+    return classified ? [{ ...classified, name: declaration.name, line: declaration.line, column: declaration.column }] : [];
+  });
+  subjects.push(...extraSubjects(file, facts));
+  const forSelector = conventionsFor(conventions);
+  return subjects.flatMap((subject) => {
+    if (ignore.some((pattern) => pattern.test(subject.name))) return [];
+    const violation = checkAgainstConventions(subject, forSelector(subject.selector));
+    return violation ? [violation] : [];
+  });
+}
 
 function isSkipped(declaration: Declaration, options: NamingOptions, language: LanguageId): boolean {
   if (declaration.modifiers.has('destructured') && !options.checkDestructured) return true;

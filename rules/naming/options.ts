@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { DeclarationKind } from '../../syntax/index.js';
+import { conventionSchema as eslintConventionSchema } from './conventions.js';
 import { FORMATS, type Format } from './formats.js';
 
 /**
@@ -89,6 +90,16 @@ export const namingOptions = z.strictObject({
   checkDestructured: z.boolean().default(false),
   /** Object-literal keys are often dictated by external APIs. */
   checkObjectLiteralMembers: z.boolean().default(false),
+  /**
+   * A typescript-eslint naming-convention array, pasted as is. When set it
+   * decides every verdict (the per-kind conventions and the two switches
+   * above are not used; `ignore` still is).
+   */
+  conventions: z
+    .array(eslintConventionSchema)
+    .min(1)
+    .optional()
+    .describe('typescript-eslint naming-convention entries, pasted as is; when set they replace the per-kind conventions'),
 });
 
 /** Parsed naming options: a full Convention per kind and compiled ignore patterns. */

@@ -122,7 +122,7 @@ describe('MCP surface beyond review_code', () => {
     const uris = resources.map((r) => r.uri);
     for (const uri of ['review-guard://config', 'review-guard://rules', 'review-guard://rules/naming', 'review-guard://rules/duplicate']) assert.ok(uris.includes(uri), `${uri} listed`);
     const catalog = JSON.parse((await client.readResource({ uri: 'review-guard://rules' })).contents.map((c) => ('text' in c ? c.text : '')).join('')) as { id: string; kind: string }[];
-    assert.deepEqual(catalog.map((r) => r.id), ['duplicate', 'max-lines', 'naming', 'responsibility', 'review']);
+    assert.deepEqual(catalog.map((r) => r.id), ['duplicate', 'max-function-lines', 'max-lines', 'naming', 'near-duplicate-names', 'responsibility', 'review']);
     const docs = (await client.readResource({ uri: 'review-guard://rules/naming' })).contents[0] as { text: string; mimeType: string };
     assert.equal(docs.mimeType, 'text/markdown');
     assert.match(docs.text, /^# naming\n/);

@@ -39,7 +39,7 @@ describe('config loader', () => {
       rules: { 'max-lines': ['error', { max: 100 }], naming: 'off', duplicate: { severity: 'warning' }, review: ['info'] },
     });
     const loaded = await loadConfig(root);
-    assert.deepEqual(loaded.ruleSettings['max-lines'], { severity: 'error', options: { max: 100 } });
+    assert.deepEqual(loaded.ruleSettings['max-lines'], { severity: 'error', options: { max: 100, skipImports: false, skipTypeDeclarations: false } });
     assert.equal(loaded.ruleSettings['naming']?.severity, 'off');
     assert.equal(loaded.ruleSettings['duplicate']?.severity, 'warning');
     assert.equal(loaded.ruleSettings['review']?.severity, 'info');
@@ -94,12 +94,12 @@ describe('config loader', () => {
     ['a value of the wrong type', { index: { enabled: 'yes' } }, /"index\.enabled" is "yes"; expected true or false$/, 'index.enabled'],
     ['a missing required key', { index: { semantic: { provider: 'ollama' } } }, /"index\.semantic\.model" is missing; expected a non-empty string$/, 'index.semantic.model'],
     ['a bad discriminator', { index: { semantic: { provider: 'onnx', model: 'm' } } }, /"index\.semantic\.provider" is "onnx"; expected "transformers" or "ollama"$/, 'index.semantic.provider'],
-    ['an unknown rule', { rules: { 'max-line': 'error' } }, /unknown key "rules\.max-line" \(did you mean "rules\.max-lines"\? allowed in "rules": duplicate, max-lines, naming, responsibility, review\)/, 'rules.max-line'],
+    ['an unknown rule', { rules: { 'max-line': 'error' } }, /unknown key "rules\.max-line" \(did you mean "rules\.max-lines"\? allowed in "rules": duplicate, max-function-lines, max-lines, naming, near-duplicate-names, responsibility, review\)/, 'rules.max-line'],
     ['a bad model host', { model: { host: 'ftp://127.0.0.1' } }, /"model\.host" is "ftp:\/\/127\.0\.0\.1"; expected an Ollama address/, 'model.host'],
     ['a bad rule level', { rules: { naming: 'loud' } }, /"rules\.naming" is "loud"; expected "off", "error", "warning" or "info", \[level, options\] or \{"severity", "options"\}$/, 'rules.naming'],
     ['a bad level in a rule tuple', { rules: { naming: ['loud'] } }, /"rules\.naming\[0\]" is "loud"; expected "off", "error", "warning" or "info"$/, 'rules.naming[0]'],
     ['bad rule options', { rules: { 'max-lines': ['error', { max: 'many' }] } }, /"rules\.max-lines\[1\]\.max" is "many"; expected an integer ≥ 1$/, 'rules.max-lines[1].max'],
-    ['an unknown rule option', { rules: { 'max-lines': { options: { mx: 3 } } } }, /unknown key "rules\.max-lines\.options\.mx" \(did you mean "rules\.max-lines\.options\.max"\? allowed in "rules\.max-lines\.options": max\)/, 'rules.max-lines.options.mx'],
+    ['an unknown rule option', { rules: { 'max-lines': { options: { mx: 3 } } } }, /unknown key "rules\.max-lines\.options\.mx" \(did you mean "rules\.max-lines\.options\.max"\? allowed in "rules\.max-lines\.options": max, skipImports, skipTypeDeclarations\)/, 'rules.max-lines.options.mx'],
     ['a bad nested rule option', { rules: { naming: ['error', { function: { formats: ['bogus'] } }] } }, /"rules\.naming\[1\]\.function\.formats\[0\]" is "bogus"; expected "camelCase", /, 'rules.naming[1].function.formats[0]'],
     ['a rule tuple too long', { rules: { 'max-lines': ['error', { max: 3 }, 4] } }, /"rules\.max-lines" is \["error",\{"max":3\},4\]; expected "off", /, 'rules.max-lines'],
     ['a non-boolean allowRemoteHost', { model: { allowRemoteHost: 'yes' } }, /"model\.allowRemoteHost" is "yes"; expected true or false$/, 'model.allowRemoteHost'],

@@ -41,7 +41,7 @@ describe('inline suppressions', () => {
     const text = ['// review-guard-ignore namin: typo', 'const a_b = 1;', '// review-guard-ignore', 'const c = 2;', ''].join('\n');
     const result = applySuppressions(parse(text), [draft('naming', 2)], 'warning');
     assert.deepEqual(result.map((d) => [d.rule, d.line]), [['naming', 2], ['review', 1], ['review', 3]]);
-    assert.match(result[1]!.message, /"review-guard-ignore namin: typo" names no rule "namin", so it suppresses nothing \(known rules: duplicate, max-lines/);
+    assert.match(result[1]!.message, /"review-guard-ignore namin: typo" names no rule "namin", so it suppresses nothing \(known rules: duplicate, max-function-lines, max-lines/);
     assert.deepEqual(applySuppressions(parse(text), [], 'off'), [], 'the review rule switched off says nothing');
   });
 

@@ -10,7 +10,7 @@ import { getRule, listRules, RULE_IDS } from '../../rules/index.js';
 
 describe('rule catalog', () => {
   it('lists every rule, sorted by id', () => {
-    assert.deepEqual(RULE_IDS, ['duplicate', 'max-lines', 'naming', 'responsibility', 'review']);
+    assert.deepEqual(RULE_IDS, ['duplicate', 'max-function-lines', 'max-lines', 'naming', 'near-duplicate-names', 'responsibility', 'review']);
     assert.deepEqual(listRules().map((meta) => meta.id), RULE_IDS);
   });
 

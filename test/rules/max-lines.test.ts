@@ -104,3 +104,32 @@ describe('max-lines', () => {
     );
   });
 });
+
+describe('max-lines skipImports and skipTypeDeclarations', () => {
+  const text = [
+    "import { a } from './a';",
+    'import {',
+    '  b,',
+    "} from './b';",
+    "import type { C } from './c';",
+    'export interface Shape {',
+    '  size: number;',
+    '}',
+    'type Alias = string;',
+    'declare const env: string;',
+    "export type { C as D } from './c';",
+    'export const value = a + b;',
+    'function f(): Alias {',
+    '  return env;',
+    '}',
+  ].join('\n');
+  const count = (options: object): unknown => check(maxLines, text, { max: 1, ...options })[0]?.data.count;
+
+  it('counts everything by default', () => assert.equal(count({}), 15));
+  it('skipImports drops import statements', () => assert.equal(count({ skipImports: true }), 10));
+  it('skipTypeDeclarations drops interfaces, aliases, declare, import type and export type', () => assert.equal(count({ skipTypeDeclarations: true }), 8));
+  it('both together', () => assert.equal(count({ skipImports: true, skipTypeDeclarations: true }), 4));
+  it('reports the first counted line past the limit', () => {
+    assert.equal(check(maxLines, text, { max: 1, skipImports: true, skipTypeDeclarations: true })[0]?.line, 13);
+  });
+});

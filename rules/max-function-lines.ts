@@ -1,0 +1,133 @@
+/**
+ * @fileoverview The max-function-lines rule: each function holds at most
+ * `max` code lines and `maxStatements` statements. Lines are counted as
+ * max-lines counts them (blank and comment-only lines excluded, so deleting
+ * comments gains nothing); statements are counted too, so squeezing code
+ * onto fewer lines gains nothing either.
+ */
+import { z } from 'zod';
+import { countCodeLines, FUNCTION_VALUE_TYPES, type Declaration, type SourceFile, type SyntaxNode } from '../syntax/index.js';
+import { defineRule, type RuleViolation } from './define-rule.js';
+
+// What ESLint's max-statements counts: each statement of a body, nested blocks included.
+const STATEMENT_TYPES: ReadonlySet<string> = new Set([
+  'expression_statement',
+  'lexical_declaration',
+  'variable_declaration',
+  'return_statement',
+  'if_statement',
+  'for_statement',
+  'for_in_statement',
+  'while_statement',
+  'do_statement',
+  'switch_statement',
+  'try_statement',
+  'throw_statement',
+  'break_statement',
+  'continue_statement',
+  'labeled_statement',
+  'function_declaration',
+  'generator_function_declaration',
+  'class_declaration',
+  'debugger_statement',
+  'with_statement',
+]);
+// Nested functions and classes are measured on their own, not as part of their parent.
+const NESTED_SCOPES: ReadonlySet<string> = new Set([...FUNCTION_VALUE_TYPES, 'function_declaration', 'generator_function_declaration', 'method_definition', 'class_declaration', 'class']);
+
+/** A function to measure: its name, its whole code and its body. */
+interface Measured {
+  readonly name: string;
+  readonly node: SyntaxNode;
+  readonly body: SyntaxNode;
+  readonly line: number;
+}
+
+/** Flags functions with too many code lines or statements. */
+export const maxFunctionLines = defineRule({
+  meta: {
+    id: 'max-function-lines',
+    kind: 'deterministic',
+    description: 'A function has at most `max` code lines and `maxStatements` statements',
+    defaultSeverity: 'warning',
+    options: z.strictObject({
+      max: z.number().int().min(1).default(80).describe('Code lines allowed per function (blank and comment-only lines excluded)'),
+      maxStatements: z.number().int().min(1).default(40).describe('Statements allowed per function, nested blocks included, nested functions not'),
+    }),
+    messages: {
+      tooManyLines: '{{name}} has {{count}} code lines (limit {{max}}): extract a helper',
+      tooManyStatements: '{{name}} has {{count}} statements (limit {{max}}): extract a helper',
+    },
+  },
+  check({ file, declarations, options }) {
+    return functionsOf(file, declarations).flatMap((fn): RuleViolation[] => {
+      const out: RuleViolation[] = [];
+      const lines = countCodeLines(file, fn.node.startPosition.row, fn.node.endPosition.row);
+      const where = { line: fn.line, endLine: fn.node.endPosition.row + 1, symbol: fn.name };
+      if (lines > options.max) out.push({ messageId: 'tooManyLines', data: { name: fn.name, count: lines, max: options.max }, ...where });
+      const statements = countStatements(fn.body);
+      if (statements > options.maxStatements) {
+        out.push({ messageId: 'tooManyStatements', data: { name: fn.name, count: statements, max: options.maxStatements }, ...where });
+      }
+      return out;
+    });
+  },
+});
+
+/** Functions, methods and function-valued bindings with a body, in source order. */
+function functionsOf(file: SourceFile, declarations: readonly Declaration[]): Measured[] {
+  const out: Measured[] = [];
+  for (const declaration of declarations) {
+    const fn = functionNode(declaration);
+    const body = fn?.childForFieldName('body');
+    if (!fn || !body) continue;
+    out.push({ name: declaration.container ? `${declaration.container}.${declaration.name}` : declaration.name, node: declaration.node, body, line: declaration.line });
+  }
+  for (const bound of file.boundValues) {
+    if (bound.kind === 'anonymousClass') continue;
+    const fn = bound.node.type === 'assignment_expression' ? bound.node.childForFieldName('right') : bound.node;
+    const body = fn?.childForFieldName('body');
+    if (body) out.push({ name: bound.name, node: bound.node, body, line: bound.node.startPosition.row + 1 });
+  }
+  return out.sort((a, b) => a.line - b.line);
+}
+
+/** The function a declaration declares or is bound to, if any. */
+function functionNode(declaration: Declaration): SyntaxNode | null {
+  switch (declaration.kind) {
+    case 'function':
+    case 'method':
+      return declaration.node.type === 'pair' ? declaration.node.childForFieldName('value') : declaration.node;
+    case 'variable':
+    case 'constant':
+    case 'property':
+      return declaration.modifiers.has('functionValue') ? declaration.node.childForFieldName('value') : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Statements in `body`, nested blocks included, nested functions and
+ * classes not (they are measured on their own). A cursor walk: reading node
+ * types through a cursor makes no node objects.
+ */
+export function countStatements(body: SyntaxNode): number {
+  let count = 0;
+  const cursor = body.walk();
+  if (!cursor.gotoFirstChild()) return 0;
+  // Depth below the body: at 0 the walk is back at the body and done.
+  let depth = 1;
+  for (;;) {
+    const type = cursor.nodeType;
+    if (cursor.nodeIsNamed && STATEMENT_TYPES.has(type)) count++;
+    if (!NESTED_SCOPES.has(type) && cursor.gotoFirstChild()) {
+      depth++;
+      continue;
+    }
+    while (!cursor.gotoNextSibling()) {
+      cursor.gotoParent();
+      if (--depth === 0) return count;
+    }
+  }
+}

@@ -1,0 +1,296 @@
+/**
+ * @fileoverview Which typescript-eslint selector a declaration falls under
+ * and which of its modifiers it carries, read from the kernel's declarations
+ * and the syntax around them, without type information. `unused` is
+ * approximated syntactically (see `isUnused`).
+ */
+import { tokenText, type Declaration, type SourceFile, type SyntaxNode, type TreeCursor } from '../../syntax/index.js';
+import type { ModifierName, SelectorName } from './conventions.js';
+
+/** A declaration as typescript-eslint's naming-convention classifies it. */
+export interface Classified {
+  readonly selector: SelectorName;
+  readonly modifiers: ReadonlySet<ModifierName>;
+}
+
+// Leaves that can name a binding; `obj.name` (a property_identifier) does not refer to a variable `name`.
+const REFERENCE_TYPES: ReadonlySet<string> = new Set(['identifier', 'type_identifier', 'shorthand_property_identifier', 'shorthand_property_identifier_pattern']);
+
+/** Facts about the whole file that modifiers need: computed once per file. */
+export class ModuleFacts {
+  /** Names exported by `export { a, b as c }` or `export default a`. */
+  private readonly exportedNames = new Set<string>();
+  /** How often each identifier is spelled in the file. */
+  private readonly mentions = new Map<string, number>();
+  /** Identifier spellings inside a function body, by the body's start offset. */
+  private readonly bodyNames = new Map<number, Set<string>>();
+  private cursor: TreeCursor | undefined;
+
+  constructor(readonly file: SourceFile) {
+    for (const statement of file.root.namedChildren) {
+      if (statement.type !== 'export_statement') continue;
+      for (const specifier of statement.descendantsOfType('export_specifier')) {
+        const local = specifier.childForFieldName('name');
+        if (local) this.exportedNames.add(local.text);
+      }
+      const value = statement.childForFieldName('value');
+      if (value?.type === 'identifier') this.exportedNames.add(value.text);
+    }
+    for (const token of file.tokens) {
+      if (!REFERENCE_TYPES.has(token.type)) continue;
+      const text = tokenText(file, token);
+      this.mentions.set(text, (this.mentions.get(text) ?? 0) + 1);
+    }
+  }
+
+  /**
+   * Whether a function body spells `name` (what `isParameterUsed` asks, from
+   * the tokens instead of a tree search per parameter; one set per body).
+   */
+  bodyMentions(body: SyntaxNode, name: string): boolean {
+    let names = this.bodyNames.get(body.startIndex);
+    if (!names) {
+      names = new Set();
+      const tokens = this.file.tokens;
+      let lo = 0;
+      let hi = tokens.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (tokens[mid]!.startIndex < body.startIndex) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < tokens.length && tokens[i]!.startIndex < body.endIndex; i++) {
+        const type = tokens[i]!.type;
+        if (type === 'identifier' || type === 'shorthand_property_identifier') names.add(tokenText(this.file, tokens[i]!));
+      }
+      this.bodyNames.set(body.startIndex, names);
+    }
+    return names.has(name);
+  }
+
+  /** A cursor at the root, made once per file (making one costs more than a descent). */
+  rootCursor(): TreeCursor {
+    // Climbing back up rather than `reset`, which crashes tree-sitter 0.21's binding when reused.
+    if (this.cursor) while (this.cursor.gotoParent());
+    else this.cursor = this.file.tree.walk();
+    return this.cursor;
+  }
+
+  /** How often `name` is spelled in the file. */
+  mentionCount(name: string): number {
+    return this.mentions.get(name) ?? 0;
+  }
+
+  isExported(declaration: Declaration): boolean {
+    if (declaration.modifiers.has('exported') || this.exportedNames.has(declaration.name)) return true;
+    // `export declare const x`: the walk's `exported` looks two levels up, the export is three.
+    return declaration.kind === 'variable' && /^export\s+declare\s/.test(this.file.lines[declaration.startLine - 1] ?? '');
+  }
+
+  /**
+   * Unused: not exported and its name spelled nowhere else in the file. A
+   * name spelled again counts as used even when the other spelling is a
+   * different binding (shadowing), the one case typescript-eslint's scope
+   * analysis decides differently.
+   */
+  isUnused(declaration: Declaration): boolean {
+    return !this.isExported(declaration) && (this.mentions.get(declaration.name) ?? 0) <= 1;
+  }
+}
+
+const ASYNC_VALUES = new Set(['arrow_function', 'function_expression', 'function']);
+
+function isAsyncValue(value: SyntaxNode | null): boolean {
+  return value !== null && ASYNC_VALUES.has(value.type) && value.firstChild?.type === 'async';
+}
+
+/** The identifier node a declaration names (its position is the name's). */
+function nameNode(declaration: Declaration): SyntaxNode {
+  const at = { row: declaration.line - 1, column: declaration.column - 1 };
+  return declaration.node.descendantForPosition(at, at);
+}
+
+/** The class-member modifiers: accessibility (`public` when none), static, readonly, override, abstract. */
+function memberModifiers(declaration: Declaration): Set<ModifierName> {
+  const mods = new Set<ModifierName>();
+  const has = declaration.modifiers;
+  if (declaration.name.startsWith('#')) mods.add('#private');
+  else if (has.has('private')) mods.add('private');
+  else if (has.has('protected')) mods.add('protected');
+  else mods.add('public');
+  if (has.has('static')) mods.add('static');
+  if (has.has('readonly')) mods.add('readonly');
+  if (has.has('abstract') || declaration.node.type.startsWith('abstract_')) mods.add('abstract');
+  if (declaration.node.children.some((c) => c.type === 'override_modifier')) mods.add('override');
+  return mods;
+}
+
+// Nodes that own a parameter list.
+const FUNCTION_TYPES: ReadonlySet<string> = new Set([
+  ...ASYNC_VALUES,
+  'generator_function',
+  'function_declaration',
+  'generator_function_declaration',
+  'function_signature',
+  'method_definition',
+  'method_signature',
+  'abstract_method_signature',
+  'construct_signature',
+  'call_signature',
+]);
+
+/**
+ * The function node a parameter belongs to: the last function-like node on
+ * a cursor's way down from the root to the parameter. `node.parent` would
+ * make tree-sitter descend from the root once per step up.
+ */
+function parameterOwner(facts: ModuleFacts, parameter: SyntaxNode): SyntaxNode | null {
+  const cursor = facts.rootCursor();
+  const index = parameter.startIndex;
+  let owner: SyntaxNode | null = null;
+  // The binding returns the child's position (0 for the first) or null, not a boolean.
+  while ((cursor.gotoFirstChildForIndex(index) as unknown) !== null && cursor.startIndex <= index) {
+    if (cursor.startIndex === index && cursor.endIndex === parameter.endIndex && cursor.nodeType === parameter.type) break;
+    if (FUNCTION_TYPES.has(cursor.nodeType)) owner = cursor.currentNode;
+  }
+  return owner;
+}
+
+/**
+ * The selector and modifiers of `declaration`, or undefined when
+ * typescript-eslint does not check it (catch bindings, constructors,
+ * parameters of interface method signatures).
+ */
+export function classify(declaration: Declaration, facts: ModuleFacts): Classified | undefined {
+  const has = declaration.modifiers;
+  const node = declaration.node;
+  const mods = new Set<ModifierName>();
+  switch (declaration.kind) {
+    case 'variable':
+    case 'constant':
+      return classifyVariable(declaration, facts);
+    case 'function': {
+      const parent = node.parent?.type;
+      if (parent === 'program' || parent === 'export_statement') mods.add('global');
+      if (facts.isExported(declaration)) mods.add('exported');
+      if (facts.isUnused(declaration)) mods.add('unused');
+      if (has.has('async')) mods.add('async');
+      return { selector: 'function', modifiers: mods };
+    }
+    case 'parameter': {
+      const owner = parameterOwner(facts, node);
+      if (!owner || owner.type === 'method_signature' || owner.type === 'construct_signature') return undefined;
+      if (node.type === 'shorthand_property_identifier_pattern') mods.add('destructured');
+      // Parameters of signatures without a body (overloads, abstract methods, `declare`) are never `unused` to typescript-eslint.
+      const body = owner.childForFieldName('body');
+      if (body && !facts.bodyMentions(body, declaration.name)) mods.add('unused');
+      return { selector: 'parameter', modifiers: mods };
+    }
+    case 'property':
+      return classifyProperty(declaration, node);
+    case 'method':
+      return classifyMethod(declaration, node);
+    case 'class':
+      if (has.has('abstract') || node.type === 'abstract_class_declaration') mods.add('abstract');
+      return withVisibility('class', declaration, facts, mods);
+    case 'interface':
+    case 'typeAlias':
+    case 'enum':
+      return withVisibility(declaration.kind, declaration, facts, mods);
+    case 'enumMember':
+      return { selector: 'enumMember', modifiers: mods };
+  }
+}
+
+/** `declare const x` at the top of the file (read off its line: asking the tree for parents costs more). */
+function isAmbientTopLevel(file: SourceFile, declaration: Declaration): boolean {
+  return /^(export\s+)?declare\s/.test(file.lines[declaration.startLine - 1] ?? '');
+}
+
+function classifyVariable(declaration: Declaration, facts: ModuleFacts): Classified | undefined {
+  const { node, modifiers: has } = declaration;
+  if (node.type !== 'variable_declarator' && node.parent?.type === 'catch_clause') return undefined;
+  const mods = new Set<ModifierName>();
+  if (has.has('const')) mods.add('const');
+  if (has.has('moduleScope') || isAmbientTopLevel(facts.file, declaration)) mods.add('global');
+  // typescript-eslint: only shorthand object destructuring (`{x}`, `{x = 1}`), not `{a: x}` or `[x]`.
+  if (has.has('destructured') && nameNode(declaration).type === 'shorthand_property_identifier_pattern') mods.add('destructured');
+  if (facts.isExported(declaration)) mods.add('exported');
+  if (facts.isUnused(declaration)) mods.add('unused');
+  if (node.type === 'variable_declarator' && isAsyncValue(node.childForFieldName('value'))) mods.add('async');
+  return { selector: 'variable', modifiers: mods };
+}
+
+function withVisibility(selector: SelectorName, declaration: Declaration, facts: ModuleFacts, mods: Set<ModifierName>): Classified {
+  if (facts.isExported(declaration)) mods.add('exported');
+  if (facts.isUnused(declaration)) mods.add('unused');
+  return { selector, modifiers: mods };
+}
+
+function classifyProperty(declaration: Declaration, node: SyntaxNode): Classified {
+  if (node.type === 'required_parameter' || node.type === 'optional_parameter') {
+    return { selector: 'parameterProperty', modifiers: memberModifiers(declaration) };
+  }
+  if (node.type === 'property_signature') {
+    const mods = new Set<ModifierName>(['public']);
+    const annotation = node.childForFieldName('type')?.namedChildren[0];
+    if (annotation?.type === 'function_type') return { selector: 'typeMethod', modifiers: mods };
+    if (declaration.modifiers.has('readonly')) mods.add('readonly');
+    return { selector: 'typeProperty', modifiers: mods };
+  }
+  const mods = memberModifiers(declaration);
+  if (!declaration.modifiers.has('functionValue')) return { selector: 'classProperty', modifiers: mods };
+  if (isAsyncValue(node.childForFieldName('value'))) mods.add('async');
+  return { selector: 'classMethod', modifiers: mods };
+}
+
+function classifyMethod(declaration: Declaration, node: SyntaxNode): Classified | undefined {
+  const accessor = declaration.modifiers.has('accessor');
+  if (declaration.modifiers.has('objectLiteral')) {
+    const mods = new Set<ModifierName>(['public']);
+    if (accessor) return { selector: 'classicAccessor', modifiers: mods };
+    const async = node.type === 'pair' ? isAsyncValue(node.childForFieldName('value')) : declaration.modifiers.has('async');
+    if (async) mods.add('async');
+    return { selector: 'objectLiteralMethod', modifiers: mods };
+  }
+  // A body-less signature in a class (`declare class`, overloads) is a class member; in an interface, a type member.
+  if (node.type === 'method_signature' && node.parent?.type !== 'class_body') {
+    return { selector: 'typeMethod', modifiers: new Set(['public']) };
+  }
+  // A constructor is not a method to typescript-eslint.
+  if (declaration.name === 'constructor') return undefined;
+  const mods = memberModifiers(declaration);
+  if (accessor) return { selector: 'classicAccessor', modifiers: mods };
+  if (declaration.modifiers.has('async')) mods.add('async');
+  return { selector: 'classMethod', modifiers: mods };
+}
+
+/**
+ * Names no kernel declaration covers but typescript-eslint checks: type
+ * parameters (`<T>`) and default or namespace imports (`import x`,
+ * `import * as ns`). Found by a search of the tree, made only when pasted
+ * conventions are in use.
+ */
+export function extraSubjects(file: SourceFile, facts: ModuleFacts): (Classified & { name: string; line: number; column: number })[] {
+  const out: (Classified & { name: string; line: number; column: number })[] = [];
+  const add = (id: SyntaxNode | null | undefined, selector: SelectorName, modifiers: Set<ModifierName>): void => {
+    if (!id) return;
+    out.push({ selector, modifiers, name: id.text, line: id.startPosition.row + 1, column: id.startPosition.column + 1 });
+  };
+  for (const parameter of file.root.descendantsOfType('type_parameter')) {
+    const id = parameter.childForFieldName('name');
+    // tree-sitter-typescript 0.23 reads the variance of `<out T>` and `<in T>` as the name; the name itself is lost.
+    if (id?.text === 'in' || id?.text === 'out') continue;
+    add(id, 'typeParameter', new Set(id && facts.mentionCount(id.text) <= 1 ? ['unused'] : []));
+  }
+  // Imports are top-level statements: no search of the tree needed.
+  for (const statement of file.root.namedChildren) {
+    if (statement.type !== 'import_statement') continue;
+    const clause = statement.namedChildren.find((c) => c.type === 'import_clause');
+    for (const child of clause?.namedChildren ?? []) {
+      if (child.type === 'identifier') add(child, 'import', new Set(['default']));
+      if (child.type === 'namespace_import') add(child.namedChildren.find((c) => c.type === 'identifier'), 'import', new Set(['namespace']));
+    }
+  }
+  return out.sort((a, b) => a.line - b.line || a.column - b.column);
+}
