@@ -117,7 +117,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
 }
 
-function envelope(tasks: boolean, elicitation: boolean): Record<string, unknown> {
+/** The 2026-07-28 request envelope (`_meta`), optionally declaring the Tasks extension and form elicitation. */
+export function envelope(tasks: boolean, elicitation: boolean): Record<string, unknown> {
   return {
     'io.modelcontextprotocol/protocolVersion': MODERN,
     'io.modelcontextprotocol/clientInfo': { name: 'raw-test', version: '1.0.0' },
@@ -129,7 +130,7 @@ function envelope(tasks: boolean, elicitation: boolean): Record<string, unknown>
 }
 
 /** The JSON-RPC reply with `id`, from a JSON body or an SSE stream. */
-function finalReply(text: string, id: number): JsonRpcReply {
+export function finalReply(text: string, id: number): JsonRpcReply {
   const messages = text.trimStart().startsWith('{')
     ? [JSON.parse(text) as JsonRpcReply]
     : text
