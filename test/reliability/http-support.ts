@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { envelope, finalReply, MODERN, type JsonRpcReply } from '../mcp/harness.js';
+import { envelope, finalReply, mcpHeaderValue, MODERN, type JsonRpcReply } from '../mcp/harness.js';
 import { CLI_PATH } from '../support/sample-repo.js';
 
 export interface ServeChild {
@@ -98,7 +98,7 @@ export async function rpc(
     {
       'mcp-protocol-version': MODERN,
       'mcp-method': method,
-      ...(name !== undefined ? { 'mcp-name': name } : {}),
+      ...(name !== undefined ? { 'mcp-name': mcpHeaderValue(name) } : {}),
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
     },
     JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope(options.tasks === true, options.elicitation === true) } }),
