@@ -98,10 +98,12 @@ describe('serve --http under attack', () => {
     assert.ok(Array.isArray(reply.result?.['tools']));
   });
 
-  it('refuses a body over the limit with 413 and keeps serving', async () => {
+  it('refuses a body over the limit with 413, with or without Content-Length, and keeps serving', async () => {
     const huge = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(5 * 1024 * 1024) } });
     assert.ok(Buffer.byteLength(huge) > MAX_REQUEST_BODY_BYTES);
-    assert.match(await statusForBody(server.url, { authorization: `Bearer ${TOKEN}` }, Buffer.from(huge)), /^HTTP\/1\.1 413 /);
+    for (const chunked of [false, true]) {
+      assert.match(await statusForBody(server.url, { authorization: `Bearer ${TOKEN}` }, Buffer.from(huge), { chunked }), /^HTTP\/1\.1 413 /, chunked ? 'chunked' : 'with Content-Length');
+    }
     const { reply: after } = await rpc(server.url, 'tools/list', {}, { token: TOKEN });
     assert.ok(Array.isArray(after.result?.['tools']), 'the next request is served');
   });

@@ -66,7 +66,7 @@ export function rawPost(url: string, headers: Record<string, string>, body: stri
  * A server that refuses a large body answers and closes before reading it;
  * an HTTP client would report only its own broken pipe, this reads the answer.
  */
-export function statusForBody(url: string, headers: Record<string, string>, body: Buffer): Promise<string> {
+export function statusForBody(url: string, headers: Record<string, string>, body: Buffer, options: { readonly chunked?: boolean } = {}): Promise<string> {
   const { hostname, port, pathname } = new URL(url);
   return new Promise((resolve) => {
     const socket = connect({ host: hostname, port: Number(port) });
@@ -74,11 +74,12 @@ export function statusForBody(url: string, headers: Record<string, string>, body
     socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
     socket.on('error', () => undefined);
     socket.on('close', () => resolve(received.split('\r\n')[0] ?? ''));
-    const head = Object.entries({ host: `${hostname}:${port}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': String(body.length), ...headers })
+    const head = Object.entries({ host: `${hostname}:${port}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(options.chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(body.length) }), ...headers })
       .map(([name, value]) => `${name}: ${value}`)
       .join('\r\n');
     socket.write(`POST ${pathname} HTTP/1.1\r\n${head}\r\nconnection: close\r\n\r\n`);
-    socket.end(body);
+    // Chunked: no length up front, so the server has to count what arrives.
+    socket.end(options.chunked ? Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]) : body);
   });
 }
 
