@@ -13,8 +13,10 @@
  * - `http`: the server answered with a non-2xx status (`status` is set;
  *   `modelMissing` when Ollama said the model is not pulled).
  * - `invalid-response`: a 2xx reply that is not the response asked for.
+ * - `busy`: not sent; this process already has as many model requests
+ *   running and waiting as it allows (`model.maxConcurrent`, `model.maxQueued`).
  */
-export type ModelErrorKind = 'unreachable' | 'timeout' | 'aborted' | 'http' | 'invalid-response';
+export type ModelErrorKind = 'unreachable' | 'timeout' | 'aborted' | 'http' | 'invalid-response' | 'busy';
 
 /** What a {@link ModelError} records besides its kind and message. */
 export interface ModelErrorDetails {

@@ -141,6 +141,7 @@ function reasonFor(error: ModelError): EmbedderUnavailableReason {
       return error.modelMissing ? 'model-missing' : 'failed';
     case 'aborted':
     case 'invalid-response':
+    case 'busy':
       return 'failed';
   }
 }

@@ -13,6 +13,12 @@ import { UserError } from '../pipeline/index.js';
 
 export const MCP_HTTP_PATH = '/mcp';
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+/**
+ * Largest request body read (the SDK's default, stated here so it is ours):
+ * 200 paths of 4 KiB fit, and so does the signed state of a duplicate question.
+ * A larger body is answered 413 before it is parsed.
+ */
+export const MAX_REQUEST_BODY_BYTES = 4 * 1024 * 1024;
 
 export interface HttpServeOptions {
   /** Address to bind; loopback unless a token is set. */
@@ -44,8 +50,9 @@ export async function serveHttp(factory: () => McpServer, options: HttpServeOpti
         'Set REVIEW_GUARD_TOKEN (clients then send "Authorization: Bearer <token>"), or bind a loopback address',
     );
   }
-  const handler = createMcpHandler(factory, options.onerror ? { onerror: options.onerror } : {});
-  const forward = toNodeHandler(handler, options.onerror ? { onerror: options.onerror } : {});
+  const onerror = options.onerror ? { onerror: options.onerror } : {};
+  const handler = createMcpHandler(factory, { ...onerror, maxRequestBodySize: MAX_REQUEST_BODY_BYTES });
+  const forward = toNodeHandler(handler, { ...onerror, maxRequestBodySize: MAX_REQUEST_BODY_BYTES });
   // A bound name is allowed alongside loopback names; a wildcard bind allows loopback only (use a token and a proxy).
   const allowed = isLoopback(options.host) || ['0.0.0.0', '::', '[::]'].includes(options.host) ? LOOPBACK_NAMES : [...LOOPBACK_NAMES, bracketed(options.host)];
   const validHost = hostHeaderValidation(allowed);

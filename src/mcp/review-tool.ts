@@ -6,7 +6,7 @@
  * Findings are a result (`isError: false`); only a review that could not
  * run at all is an error.
  */
-import { inputRequired, type CallToolResult, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import { inputRequired, ProtocolError, ProtocolErrorCode, type CallToolResult, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import { ReviewRequestSchema, ReviewResultSchema, type McpConfig, type ReviewRequest, type ReviewResult, type ReviewService } from '../pipeline/index.js';
 import { formatText } from '../report/text.js';
 import { applyAnswers, duplicateQuestions, questionRequests, type DuplicateQuestion } from './duplicate-questions.js';
@@ -37,6 +37,8 @@ export interface ReviewToolDeps {
 
 /** What a synchronous review carries, signed, while the client answers its questions. */
 export interface PendingAnswers {
+  /** The arguments the state was issued for: echoed with other ones, it is refused. */
+  readonly request: string;
   readonly result: ReviewResult;
   readonly questions: readonly DuplicateQuestion[];
   readonly execution: Execution;
@@ -68,7 +70,13 @@ export function reviewTool(deps: ReviewToolDeps): ToolDefinition {
       const service = await deps.service();
       // A retry carrying answers: the review is in the (verified) state, only the answers are new.
       const pending = ctx.mcpReq.requestState<PendingAnswers>();
-      if (pending?.questions) return answered(service, pending.result, pending.questions, ctx.mcpReq.inputResponses, pending.execution);
+      if (pending?.questions) {
+        // A signature proves the state is ours, not that it belongs to this call: another file's review must not come back as this one's.
+        if (pending.request !== JSON.stringify(args)) {
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'requestState was issued for another review_code request: send it back with the arguments it came with');
+        }
+        return answered(service, pending.result, pending.questions, ctx.mcpReq.inputResponses, pending.execution);
+      }
       const { mcp } = service.loaded.config;
       const execution = chooseExecution(args.files.length, mcp, deps.tasks !== undefined && declaresTasks(ctx));
       const canAsk = deps.stateCodec !== undefined && declaresElicitation(ctx, server);
@@ -76,7 +84,7 @@ export function reviewTool(deps: ReviewToolDeps): ToolDefinition {
       const result = await reviewNow(service, args, ctx, mcp);
       const questions = canAsk ? duplicateQuestions(result) : [];
       if (questions.length === 0 || !deps.stateCodec) return toToolResult(result, execution);
-      return inputRequired({ inputRequests: questionRequests(questions), requestState: await deps.stateCodec.mint({ result, questions, execution }) });
+      return inputRequired({ inputRequests: questionRequests(questions), requestState: await deps.stateCodec.mint({ request: JSON.stringify(args), result, questions, execution }) });
     },
   });
 }

@@ -41,6 +41,7 @@ export type TaskWork = (task: RunningTask) => Promise<{ readonly result: CallToo
 export class TaskManager {
   private readonly running = new Map<string, { readonly controller: AbortController; done?: Promise<void> }>();
   private readonly pendingInput = new Map<string, PendingInput>();
+  private closing = false;
 
   constructor(readonly store: TaskStore) {}
 
@@ -83,6 +84,7 @@ export class TaskManager {
 
   /** Shutting down: cancels every running task and waits until each has stopped. */
   async close(): Promise<void> {
+    this.closing = true;
     const entries = [...this.running.values()];
     for (const entry of entries) entry.controller.abort(new Error('the server is shutting down'));
     await Promise.all(entries.map((entry) => entry.done));
@@ -106,7 +108,7 @@ export class TaskManager {
       await write({ status: 'completed', statusMessage: summary, result: { ...result } });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await write(controller.signal.aborted ? cancelled() : { status: 'failed', statusMessage: `failed: ${message}`, error: { code: -32603, message } });
+      await write(controller.signal.aborted ? cancelled(this.closing) : { status: 'failed', statusMessage: `failed: ${message}`, error: { code: -32603, message } });
     } finally {
       this.running.delete(taskId);
     }
@@ -139,8 +141,9 @@ export class TaskManager {
   }
 }
 
-function cancelled(): TaskPatch {
-  return { status: 'cancelled', statusMessage: 'cancelled by the client; files after the current one were not reviewed' };
+function cancelled(byShutdown: boolean): TaskPatch {
+  const by = byShutdown ? 'the server is shutting down' : 'cancelled by the client';
+  return { status: 'cancelled', statusMessage: `${by}; files after the current one were not reviewed` };
 }
 
 /** The handle `tools/call` answers with. */

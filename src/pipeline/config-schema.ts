@@ -106,6 +106,20 @@ const ModelConfigSchema = z.strictObject({
     .default(45_000)
     .describe('Time budget for the whole model stage of one review (hosts time out at about 60 s)'),
   requestTimeoutMs: z.number().int().min(1000).max(600_000).default(30_000).describe('Time budget for one chat request'),
+  maxConcurrent: z
+    .number()
+    .int()
+    .min(1)
+    .max(32)
+    .default(2)
+    .describe('Chat requests this process runs at once, across all reviews (a local model answers one or two at a time)'),
+  maxQueued: z
+    .number()
+    .int()
+    .min(0)
+    .max(1000)
+    .default(16)
+    .describe('Chat requests that may wait for a free slot; beyond that a file\'s model stage ends at once as "the model is busy" (rule and index findings are still reported)'),
   temperature: z.number().min(0).max(2).default(0).describe('Sampling temperature passed to Ollama'),
   numCtx: z.number().int().min(2048).optional().describe("Context window in tokens passed to Ollama; default: the model's"),
   keepAlive: z.string().optional().describe('How long Ollama keeps the model loaded after a request, e.g. "10m"; default: Ollama\'s'),

@@ -15,6 +15,7 @@ import type { SemanticConfig } from './config-schema.js';
 import { readBaseline, withoutBaselined } from './baseline.js';
 import { loadConfig, type LoadedConfig } from './config.js';
 import { debugLogSink, teeSinks } from './debug-log.js';
+import { ModelGate } from './model-gate.js';
 import type { ChangeScope } from './diff-scope.js';
 import { review, type ReviewEvent } from './review.js';
 import type { ReviewRequest, ReviewResult } from './schemas.js';
@@ -88,7 +89,9 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
   let llm: LlmClient | undefined;
   // Built on first use, so a bad OLLAMA_HOST never stops --no-model runs or indexing;
   // the pipeline reports a bad host as a model-stage warning next to the rule findings.
-  const getLlm = async (): Promise<LlmClient> => (llm ??= await createLlmClient(loaded, env));
+  // One gate per service, so concurrent reviews (HTTP clients, tasks) share the model's few slots.
+  const gate = new ModelGate({ maxConcurrent: config.model.maxConcurrent, maxQueued: config.model.maxQueued });
+  const getLlm = async (): Promise<LlmClient> => (llm ??= gate.wrap(await createLlmClient(loaded, env)));
 
   // Notices for the next review's summary: from the service and new ones from the index.
   // The config's own notes (both a config file and package.json settings) come first.

@@ -87,7 +87,7 @@ export async function readWorkspaceFile(root: string, input: string, options: Re
     return refuse(shown, 'error', `the path is too long (over ${MAX_PATH_CHARS} characters, or a name over ${MAX_NAME_CHARS})`);
   }
   if (/^([A-Za-z]:[\\/]|\\\\)/.test(input) && sep === '/') {
-    return refuse(shown, 'error', `${shown} is a Windows drive or network path, outside the workspace root ${root}`);
+    return refuse(shown, 'error', `${shown} is a Windows drive or network path, outside the workspace root`);
   }
   // Hosts on Windows send backslashes; on POSIX a backslash in a name is too rare to honour.
   const absPath = resolve(root, sep === '/' ? input.replace(/\\/g, '/') : input);
@@ -96,7 +96,7 @@ export async function readWorkspaceFile(root: string, input: string, options: Re
     real = await realpath(absPath);
   } catch (error) {
     const lexical = relative(root, absPath);
-    if (isOutside(lexical)) return refuse(shown, 'error', outsideMessage(shown, root));
+    if (isOutside(lexical)) return refuse(shown, 'error', outsideMessage(shown));
     if ((error as NodeJS.ErrnoException).code === 'ENAMETOOLONG') return refuse(shown, 'error', 'the path is too long (ENAMETOOLONG)');
     return refuse(displayPath(lexical), 'error', `file not found: ${displayPath(lexical)}`);
   }
@@ -106,8 +106,8 @@ export async function readWorkspaceFile(root: string, input: string, options: Re
   if (isOutside(relative(root, real))) {
     const viaLink = !isOutside(relative(root, absPath));
     return refuse(viaLink ? displayPath(relative(root, absPath)) : shown, 'error', viaLink
-      ? `${displayPath(relative(root, absPath))} resolves through a symlink to ${real}, outside the workspace root`
-      : outsideMessage(shown, root));
+      ? `${displayPath(relative(root, absPath))} resolves through a symlink to a target outside the workspace root`
+      : outsideMessage(shown));
   }
   try {
     const stat = await lstat(real);
@@ -141,8 +141,9 @@ function shownPath(input: string): string {
   return visible.length > SHOWN_PATH_CHARS ? `${visible.slice(0, SHOWN_PATH_CHARS)}…` : visible;
 }
 
-function outsideMessage(input: string, root: string): string {
-  return `${input} is outside the workspace root ${root}; pass a path inside it or set --root`;
+/** Names no absolute path of this machine: over HTTP the reader may be on another one (`doctor` shows the root). */
+function outsideMessage(input: string): string {
+  return `${input} is outside the workspace root; pass a path inside it or set --root (review-guard doctor shows the root)`;
 }
 
 /** Workspace-relative POSIX path; the root itself shows as `.`. */

@@ -29,6 +29,8 @@ export interface HarnessOptions {
   /** Adds src/gen/file-N.ts (N = 1..extraFiles), each with its own function. */
   readonly extraFiles?: number;
   readonly store?: InMemoryTaskStoreOptions;
+  /** Lifetime of a signed requestState (default 600 s; negative: expired as soon as minted). */
+  readonly stateTtlSeconds?: number;
 }
 
 /** How a test client answers an elicitation, given its message. */
@@ -63,7 +65,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const service = createReviewService({ root: repo.root, env: { OLLAMA_HOST: ollama.url }, watch: false });
   const store = new InMemoryTaskStore(options.store);
   const tasks = new TaskManager(store);
-  const stateCodec = createRequestStateCodec<PendingAnswers>({ key: randomBytes(32), ttlSeconds: 600 });
+  const stateCodec = createRequestStateCodec<PendingAnswers>({ key: randomBytes(32), ttlSeconds: options.stateTtlSeconds ?? 600 });
   const handler = createMcpHandler(() => createMcpServer({ service: () => service, tasks, stateCodec }));
   const fetchInProcess = (url: string | URL, init?: RequestInit): Promise<Response> => handler.fetch(new Request(url, init));
   const clients: Client[] = [];
@@ -98,7 +100,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
             accept: 'application/json, text/event-stream',
             'mcp-protocol-version': MODERN,
             'mcp-method': method,
-            ...(name !== undefined ? { 'mcp-name': name } : {}),
+            ...(name !== undefined ? { 'mcp-name': mcpHeaderValue(name) } : {}),
           },
           body: JSON.stringify(body),
         }),
@@ -117,7 +119,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
 }
 
-function envelope(tasks: boolean, elicitation: boolean): Record<string, unknown> {
+/** A value for an Mcp-* header as the spec encodes it: plain printable ASCII as is, anything else as `=?base64?…?=`. */
+export function mcpHeaderValue(value: string): string {
+  const plain = value !== '' && value === value.trim() && /^[\t\x20-\x7e]*$/.test(value) && !(value.startsWith('=?base64?') && value.endsWith('?='));
+  return plain ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+}
+
+/** The 2026-07-28 request envelope (`_meta`), optionally declaring the Tasks extension and form elicitation. */
+export function envelope(tasks: boolean, elicitation: boolean): Record<string, unknown> {
   return {
     'io.modelcontextprotocol/protocolVersion': MODERN,
     'io.modelcontextprotocol/clientInfo': { name: 'raw-test', version: '1.0.0' },
@@ -129,7 +138,7 @@ function envelope(tasks: boolean, elicitation: boolean): Record<string, unknown>
 }
 
 /** The JSON-RPC reply with `id`, from a JSON body or an SSE stream. */
-function finalReply(text: string, id: number): JsonRpcReply {
+export function finalReply(text: string, id: number): JsonRpcReply {
   const messages = text.trimStart().startsWith('{')
     ? [JSON.parse(text) as JsonRpcReply]
     : text

@@ -4,19 +4,13 @@
  * and the refusal to bind a non-loopback address without one.
  */
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { isLoopback, serveHttp, type RunningHttpServer } from '../../src/mcp/http-server.js';
 import { createMcpServer } from '../../src/mcp/server.js';
 import { UserError } from '../../src/pipeline/index.js';
+import { rawPost, type RawResponse } from '../reliability/http-support.js';
 import { startHarness, type Harness } from './harness.js';
-
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
 
 const INITIALIZE = {
   jsonrpc: '2.0',
@@ -27,15 +21,7 @@ const INITIALIZE = {
 
 /** A POST with exactly these headers (fetch would not let a test set Host). */
 function post(url: string, headers: Record<string, string>, body: unknown = INITIALIZE): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    });
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
+  return rawPost(url, headers, JSON.stringify(body));
 }
 
 async function connect(url: string, era: 'legacy' | 'modern', token?: string): Promise<Client> {

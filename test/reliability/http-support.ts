@@ -1,0 +1,108 @@
+/**
+ * @fileoverview Helpers for the HTTP reliability tests: `review-guard serve
+ * --http` as a child process (waits for the URL it prints), requests with
+ * exactly the headers a test sets (fetch would not let it set Host), and a
+ * raw 2026-07-28 JSON-RPC call over the socket.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
+import { connect } from 'node:net';
+import { envelope, finalReply, mcpHeaderValue, MODERN, type JsonRpcReply } from '../mcp/harness.js';
+import { CLI_PATH } from '../support/sample-repo.js';
+
+export interface ServeChild {
+  readonly child: ChildProcess;
+  readonly url: string;
+  /** Everything the server wrote to stderr so far. */
+  stderr(): string;
+  /** Resolves with the exit code and signal. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `serve --http --port 0` on `root`; `env` is added to a copy of this process's environment without REVIEW_GUARD_TOKEN. */
+export async function startServeHttp(root: string, env: NodeJS.ProcessEnv = {}): Promise<ServeChild> {
+  const base = { ...process.env };
+  delete base['REVIEW_GUARD_TOKEN'];
+  const child = spawn(process.execPath, [CLI_PATH, 'serve', '--http', '--port', '0', '--root', root], { env: { ...base, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let text = '';
+  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL printed: ${text}`)), 15_000);
+    child.stderr?.on('data', () => {
+      const match = /serving MCP over HTTP at (http:\/\/\S+\/mcp)/.exec(text);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', () => reject(new Error(`server exited: ${text}`)));
+  });
+  return { child, url, stderr: () => text, exited };
+}
+
+export interface RawResponse {
+  readonly status: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly body: string;
+}
+
+/** A POST of `body` (sent as is) with the JSON-RPC content headers plus `headers`. */
+export function rawPost(url: string, headers: Record<string, string>, body: string | Buffer): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    // The server may answer and close before a large body is sent: the status is what counts.
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/**
+ * The status line a server answers to a POST of `body` over a plain socket.
+ * A server that refuses a large body answers and closes before reading it;
+ * an HTTP client would report only its own broken pipe, this reads the answer.
+ */
+export function statusForBody(url: string, headers: Record<string, string>, body: Buffer, options: { readonly chunked?: boolean } = {}): Promise<string> {
+  const { hostname, port, pathname } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve(received.split('\r\n')[0] ?? ''));
+    const head = Object.entries({ host: `${hostname}:${port}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(options.chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(body.length) }), ...headers })
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\r\n');
+    socket.write(`POST ${pathname} HTTP/1.1\r\n${head}\r\nconnection: close\r\n\r\n`);
+    // Chunked: no length up front, so the server has to count what arrives.
+    socket.end(options.chunked ? Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]) : body);
+  });
+}
+
+let nextId = 1;
+
+/** One 2026-07-28 JSON-RPC request over the socket; resolves with the HTTP response and the reply with its id. */
+export async function rpc(
+  url: string,
+  method: string,
+  params: Record<string, unknown>,
+  options: { readonly token?: string; readonly tasks?: boolean; readonly elicitation?: boolean } = {},
+): Promise<{ readonly raw: RawResponse; readonly reply: JsonRpcReply }> {
+  const id = nextId++;
+  const name = typeof params['taskId'] === 'string' ? params['taskId'] : typeof params['name'] === 'string' ? params['name'] : undefined;
+  const raw = await rawPost(
+    url,
+    {
+      'mcp-protocol-version': MODERN,
+      'mcp-method': method,
+      ...(name !== undefined ? { 'mcp-name': mcpHeaderValue(name) } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope(options.tasks === true, options.elicitation === true) } }),
+  );
+  return { raw, reply: finalReply(raw.body, id) };
+}
