@@ -132,19 +132,7 @@ export class DeclarationWalker extends CursorWalker {
     // Computed and string-literal names are data, not identifiers.
     if (!nameNode || !/identifier(_pattern)?$/.test(nameNode.type)) return undefined;
     if (exported) modifiers.add('exported');
-    const declaration: Declaration = {
-      name: nameNode.text,
-      kind,
-      modifiers,
-      line: nameNode.startPosition.row + 1,
-      column: nameNode.startPosition.column + 1,
-      startLine: node.startPosition.row + 1,
-      endLine: node.endPosition.row + 1,
-      node,
-      ...(container === undefined ? {} : { container }),
-    };
-    this.out.push(declaration);
-    return declaration;
+    return this.record(node, nameNode, kind, modifiers, container);
   }
 
   private addVariable(declarator: SyntaxNode, container: string | undefined): void {

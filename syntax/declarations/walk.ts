@@ -15,7 +15,7 @@ import type { LanguageId, WalkProfile } from '../languages/types.js';
 import type { SyntaxNode, Tree, TreeCursor } from '../parse.js';
 import type { TokenSink } from '../tokens.js';
 import { bindingName, WRAPPERS } from './names.js';
-import type { BoundValue, Declaration, Modifier } from './types.js';
+import type { BoundValue, Declaration, DeclarationKind, Modifier } from './types.js';
 
 /** A node the walk is inside of (an ancestor of the node being visited). */
 interface Frame {
@@ -162,6 +162,29 @@ export abstract class CursorWalker {
     if (this.scoped.has(key)) return false;
     this.scoped.add(key);
     return true;
+  }
+
+  /** Records that `node` declares `name` (positions from the syntax tree) and returns the record. */
+  protected record(
+    node: SyntaxNode,
+    name: SyntaxNode,
+    kind: DeclarationKind,
+    modifiers: Set<Modifier>,
+    container: string | undefined,
+  ): Declaration {
+    const declaration: Declaration = {
+      name: name.text,
+      kind,
+      modifiers,
+      line: name.startPosition.row + 1,
+      column: name.startPosition.column + 1,
+      startLine: node.startPosition.row + 1,
+      endLine: node.endPosition.row + 1,
+      node,
+      ...(container === undefined ? {} : { container }),
+    };
+    this.out.push(declaration);
+    return declaration;
   }
 
   /** The type of the visited node's k-th ancestor (1: its parent). */

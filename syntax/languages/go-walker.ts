@@ -113,16 +113,6 @@ export class GoWalker extends CursorWalker {
     if (!name) return;
     // Go's visibility is the case of the first letter.
     if (kind !== 'parameter' && /^\p{Lu}/u.test(name.text)) mods.add('exported');
-    this.out.push({
-      name: name.text,
-      kind,
-      modifiers: mods,
-      line: name.startPosition.row + 1,
-      column: name.startPosition.column + 1,
-      startLine: node.startPosition.row + 1,
-      endLine: node.endPosition.row + 1,
-      node,
-      ...(container === undefined ? {} : { container }),
-    });
+    this.record(node, name, kind, mods, container);
   }
 }

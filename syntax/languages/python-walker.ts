@@ -117,17 +117,7 @@ export class PythonWalker extends CursorWalker {
     // A leading underscore is Python's "internal" marker.
     if (name.text.startsWith('_')) mods.add('private');
     const container = member ? this.container : undefined;
-    this.out.push({
-      name: name.text,
-      kind,
-      modifiers: mods,
-      line: name.startPosition.row + 1,
-      column: name.startPosition.column + 1,
-      startLine: node.startPosition.row + 1,
-      endLine: node.endPosition.row + 1,
-      node,
-      ...(container === undefined ? {} : { container }),
-    });
+    this.record(node, name, kind, mods, container);
   }
 
   /** Whether the visited node (k = 1) sits directly in a class body, decorators skipped. */
