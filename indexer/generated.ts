@@ -7,7 +7,6 @@
  * GENERATED_HEAD_BYTES bytes. Only the leading comments count, so a marker
  * mentioned in code or in a comment further down does not.
  */
-import { open } from 'node:fs/promises';
 
 /** How much of a file the marker check reads. */
 export const GENERATED_HEAD_BYTES = 1024;
@@ -37,26 +36,4 @@ export function hasGeneratedMarker(text: string): boolean {
     inBlock = inBlock ? !trimmed.includes('*/') : trimmed.startsWith('/*') && !trimmed.includes('*/', 2);
   }
   return false;
-}
-
-/**
- * Reads at most GENERATED_HEAD_BYTES of `absPath` and checks its header; an
- * unreadable file is not generated (the caller's read reports it).
- */
-export async function fileHasGeneratedMarker(absPath: string): Promise<boolean> {
-  let handle;
-  try {
-    handle = await open(absPath, 'r');
-  } catch {
-    return false;
-  }
-  try {
-    const buffer = Buffer.alloc(GENERATED_HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return hasGeneratedMarker(buffer.subarray(0, bytesRead).toString('utf8'));
-  } catch {
-    return false;
-  } finally {
-    await handle.close();
-  }
 }

@@ -65,15 +65,26 @@ function explicitPort(address: string): string | undefined {
 export function isLocalHost(baseUrl: string): boolean {
   let hostname: string;
   try {
-    hostname = new URL(baseUrl).hostname.toLowerCase();
+    hostname = new URL(baseUrl).hostname;
   } catch {
     return false;
   }
-  const bare = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const bare = bareHost(hostname);
+  return isLoopbackHost(bare) || bare === '0.0.0.0' || bare === '::';
+}
+
+/** Whether `host` (a name or address, IPv6 with or without brackets) is this machine's loopback. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = bareHost(host);
   if (bare === 'localhost') return true;
-  if (isIP(bare) === 4) return bare.startsWith('127.') || bare === '0.0.0.0';
-  if (isIP(bare) === 6) return bare === '::1' || bare === '::' || /^::ffff:(7f[0-9a-f]{2}:[0-9a-f]{1,4}|127\.)/.test(bare);
+  if (isIP(bare) === 4) return bare.startsWith('127.');
+  if (isIP(bare) === 6) return bare === '::1' || /^::ffff:(7f[0-9a-f]{2}:[0-9a-f]{1,4}|127\.)/.test(bare);
   return false;
+}
+
+/** A host name compared as such: lower case, without IPv6 brackets or a trailing dot. */
+function bareHost(host: string): string {
+  return host.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
 }
 
 /**

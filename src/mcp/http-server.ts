@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, type McpServer } from '@modelcontextprotocol/server';
-import { UserError } from '../pipeline/index.js';
+import { isLoopbackHost, UserError } from '../pipeline/index.js';
 
 export const MCP_HTTP_PATH = '/mcp';
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
@@ -36,15 +36,9 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-/** Whether `host` is a loopback address or name. */
-export function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '');
-  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
-}
-
 /** Serves `factory` at `MCP_HTTP_PATH`; rejects with a UserError when it may not or cannot bind. */
 export async function serveHttp(factory: () => McpServer, options: HttpServeOptions): Promise<RunningHttpServer> {
-  if (!isLoopback(options.host) && !options.token) {
+  if (!isLoopbackHost(options.host) && !options.token) {
     throw new UserError(
       `refusing to serve on ${options.host} without a token: anyone who can reach that address could run reviews. ` +
         'Set REVIEW_GUARD_TOKEN (clients then send "Authorization: Bearer <token>"), or bind a loopback address',
@@ -54,7 +48,7 @@ export async function serveHttp(factory: () => McpServer, options: HttpServeOpti
   const handler = createMcpHandler(factory, { ...onerror, maxRequestBodySize: MAX_REQUEST_BODY_BYTES });
   const forward = toNodeHandler(handler, { ...onerror, maxRequestBodySize: MAX_REQUEST_BODY_BYTES });
   // A bound name is allowed alongside loopback names; a wildcard bind allows loopback only (use a token and a proxy).
-  const allowed = isLoopback(options.host) || ['0.0.0.0', '::', '[::]'].includes(options.host) ? LOOPBACK_NAMES : [...LOOPBACK_NAMES, bracketed(options.host)];
+  const allowed = isLoopbackHost(options.host) || ['0.0.0.0', '::', '[::]'].includes(options.host) ? LOOPBACK_NAMES : [...LOOPBACK_NAMES, bracketed(options.host)];
   const validHost = hostHeaderValidation(allowed);
   const validOrigin = originValidation(allowed);
   const authorized = options.token === undefined ? () => true : bearerCheck(options.token);

@@ -7,6 +7,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
+import { withoutFindings } from './findings.js';
 import type { Finding, ReviewResult } from './schemas.js';
 
 const PairSchema = z.object({ file: z.string(), symbol: z.string(), relatedFile: z.string(), relatedSymbol: z.string() });
@@ -62,12 +63,4 @@ export class AcceptedDuplicates {
       return { version: 1, accepted: [] };
     }
   }
-}
-
-/** `result` without the findings `drop` selects, with the counts to match. */
-export function withoutFindings(result: ReviewResult, drop: (finding: Finding) => boolean): ReviewResult {
-  const findings = result.findings.filter((f) => !drop(f));
-  const counts = { error: 0, warning: 0, info: 0 };
-  for (const f of findings) counts[f.severity]++;
-  return { findings, summary: { ...result.summary, counts } };
 }

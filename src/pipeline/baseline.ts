@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { walkSourceFiles } from '../../indexer/index.js';
 import type { Config } from './config-schema.js';
 import { ConfigError } from './errors.js';
-import { fingerprintOf } from './findings.js';
+import { fingerprintOf, withoutFindings } from './findings.js';
 import type { Finding, ReviewResult } from './schemas.js';
 
 export const BASELINE_FILE_NAME = 'review-guard.baseline.json';
@@ -93,13 +93,11 @@ function entriesOf(finding: Finding): Baseline['findings'] {
 
 /** The result without baselined findings, counts recomputed, and a notice of how many were left out. */
 export function withoutBaselined(result: ReviewResult, known: ReadonlySet<string>): ReviewResult {
-  const findings = result.findings.filter((f) => !known.has(f.fingerprint));
-  const hidden = result.findings.length - findings.length;
+  const kept = withoutFindings(result, (f) => known.has(f.fingerprint));
+  const hidden = result.findings.length - kept.findings.length;
   if (hidden === 0) return result;
-  const counts = { error: 0, warning: 0, info: 0 };
-  for (const f of findings) counts[f.severity]++;
   const notice = `${hidden} finding(s) recorded in ${BASELINE_FILE_NAME} not shown`;
-  return { findings, summary: { ...result.summary, counts, notices: [...(result.summary.notices ?? []), notice] } };
+  return { ...kept, summary: { ...kept.summary, notices: [...(kept.summary.notices ?? []), notice] } };
 }
 
 /** Workspace-relative paths of every source file the index would select (config include/exclude, .gitignore). */

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { compareIds } from '../../indexer/index.js';
 import { formatMessage } from '../../rules/define-rule.js';
 import { getRule } from '../../rules/index.js';
-import type { Finding, RelatedCode, Severity } from './schemas.js';
+import type { Finding, RelatedCode, ReviewResult, Severity } from './schemas.js';
 
 export interface FindingDraft {
   readonly file: string;
@@ -51,6 +51,19 @@ export function reuseSuggestion(original: { readonly symbol: string; readonly fi
 }
 
 const SEVERITY_ORDER: Readonly<Record<Severity, number>> = { error: 0, warning: 1, info: 2 };
+
+/** How many findings of each severity: the summary's counts. */
+export function countSeverities(findings: readonly Finding[]): Record<Severity, number> {
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) counts[f.severity]++;
+  return counts;
+}
+
+/** `result` without the findings `drop` selects, with the counts to match. */
+export function withoutFindings(result: ReviewResult, drop: (finding: Finding) => boolean): ReviewResult {
+  const findings = result.findings.filter((f) => !drop(f));
+  return { findings, summary: { ...result.summary, counts: countSeverities(findings) } };
+}
 
 /** By file, then line, errors before warnings on the same line: the order a reader fixes things in. */
 export function sortFindings(findings: Finding[]): Finding[] {

@@ -4,7 +4,9 @@
  */
 export { createReviewService, type ReviewService, type ReviewOptions, type ServiceOptions } from './service.js';
 export { findWorkspaceRoot, locateWorkspaceRoot, toPosix, type RootChoice } from './workspace.js';
-export { duplicatePair, withoutFindings, type DuplicatePair } from './accepted-duplicates.js';
+export { duplicatePair, type DuplicatePair } from './accepted-duplicates.js';
+export { withoutFindings } from './findings.js';
+export { isLoopbackHost } from '../../models/ollama-host.js';
 import type { HealthOptions } from './health/index.js';
 import type { HealthReport } from './health/report.js';
 

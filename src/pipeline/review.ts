@@ -11,7 +11,7 @@ import { runRules, type RuleSettings } from '../../rules/engine.js';
 import { createSourceFile, languageForPath, type SourceFile } from '../../syntax/index.js';
 import type { Config } from './config-schema.js';
 import { keepInScope, type ChangeScope } from './diff-scope.js';
-import { catalogMessage, sortFindings, toFindings, type FindingDraft } from './findings.js';
+import { catalogMessage, countSeverities, sortFindings, toFindings, type FindingDraft } from './findings.js';
 import type { TranscriptSink } from './agent/index.js';
 import { searchDuplicates } from './index-stage.js';
 import { ModelStageTally } from './model-summary.js';
@@ -100,8 +100,7 @@ export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<
   }
 
   const findings = sortFindings(parsed.flatMap((p) => toFindings(p.drafts, p.file.lines)));
-  const counts = { error: 0, warning: 0, info: 0 };
-  for (const f of findings) counts[f.severity]++;
+  const counts = countSeverities(findings);
   const notices = [...((await deps.notices?.()) ?? []), ...(saveProblem ? [saveProblem] : [])];
   if (budget.pastDeadline.length > 0) {
     notices.push(`the review's time budget ran out before the model judged ${budget.pastDeadline.length} file(s): ${budget.pastDeadline.join(', ')}`);

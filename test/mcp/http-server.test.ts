@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { isLoopback, serveHttp, type RunningHttpServer } from '../../src/mcp/http-server.js';
+import { isLoopbackHost } from '../../models/ollama-host.js';
+import { serveHttp, type RunningHttpServer } from '../../src/mcp/http-server.js';
 import { createMcpServer } from '../../src/mcp/server.js';
 import { UserError } from '../../src/pipeline/index.js';
 import { rawPost, type RawResponse } from '../reliability/http-support.js';
@@ -105,7 +106,7 @@ describe('MCP over Streamable HTTP', () => {
   });
 
   it('tells loopback addresses from others', () => {
-    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]']) assert.equal(isLoopback(host), true, host);
-    for (const host of ['0.0.0.0', '::', '192.168.1.10', 'example.com', '127.0.0.1.example.com']) assert.equal(isLoopback(host), false, host);
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]']) assert.equal(isLoopbackHost(host), true, host);
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', 'example.com', '127.0.0.1.example.com']) assert.equal(isLoopbackHost(host), false, host);
   });
 });
