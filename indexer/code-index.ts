@@ -46,6 +46,8 @@ export class CodeIndex {
   private dirty = false;
   /** Whether the store on disk matches the catalog as of the last save. */
   private persisted: boolean;
+  /** Whether the selection takes a file; renewed by each refresh, which may follow ignore-file edits. */
+  private selects: (relPath: string) => Promise<boolean>;
 
   private constructor(
     private readonly settings: IndexSettings,
@@ -59,6 +61,7 @@ export class CodeIndex {
     this.texts = new IndexedTexts(settings.root);
     this.persisted = opened.openedFrom === 'store';
     this.watcher = settings.watch ? new WorkspaceWatcher(settings.root) : undefined;
+    this.selects = PathFilter.checker(settings.root, settings.selection);
   }
 
   /** Opens the persisted index, or an empty one when it is missing, corrupt or incompatible (with a notice). */
@@ -117,8 +120,8 @@ export class CodeIndex {
   indexSource(relPath: string, file: SourceFile): Promise<Chunk[]> {
     return this.exclusive(async () => {
       const rel = toWorkspacePath(relPath);
-      const { root, selection, identity } = this.settings;
-      if (hasGeneratedMarker(file.text) || !(await PathFilter.allows(root, selection, rel))) {
+      const { root, identity } = this.settings;
+      if (hasGeneratedMarker(file.text) || !(await this.selects(rel))) {
         if (this.catalog.file(rel)) this.forgetFile(rel);
         return chunkFile(file, rel, identity.chunking);
       }
@@ -198,6 +201,7 @@ export class CodeIndex {
 
   private async refreshNow(options: RefreshOptions, exclude: ReadonlySet<string>, rebuilding = false): Promise<IndexStats> {
     const { root, maxFileBytes, selection } = this.settings;
+    this.selects = PathFilter.checker(root, selection);
     const context = { root, maxFileBytes, selection, catalog: this.catalog };
     const scope = await refreshScope(context, rebuilding ? undefined : this.watcher, this.watcher);
     const progress = new ProgressReporter(options.onProgress, scope.entries.length, options.progressIntervalMs);

@@ -27,6 +27,7 @@ export interface DirtyContext {
 /** See the file overview; `paths` are workspace-relative POSIX paths. */
 export async function resolveDirtyPaths(paths: ReadonlySet<string>, context: DirtyContext): Promise<DirtyScope> {
   const { root, selection, maxFileBytes, catalog } = context;
+  const allows = PathFilter.checker(root, selection);
   const entries: SourceEntry[] = [];
   const gone: string[] = [];
   for (const rel of [...paths].sort()) {
@@ -40,7 +41,7 @@ export async function resolveDirtyPaths(paths: ReadonlySet<string>, context: Dir
       continue;
     }
     const entry = kind === 'file' ? await sourceEntry(abs, rel) : undefined;
-    if (entry && entry.size <= maxFileBytes && (await PathFilter.allows(root, selection, rel))) entries.push(entry);
+    if (entry && entry.size <= maxFileBytes && (await allows(rel))) entries.push(entry);
     else if (catalog.file(rel)) gone.push(rel);
   }
   return { kind: 'files', entries, gone };

@@ -64,18 +64,33 @@ export class PathFilter {
   }
 
   /**
-   * Whether `relPath` (a workspace-relative POSIX path) is a file the index
-   * may take: checks every folder on its way from the root, then the file.
+   * A check of whether a workspace-relative POSIX path is a file the index
+   * may take: every folder on its way from the root, then the file. Folder
+   * filters (and the `.gitignore` files they read) are kept for the life of
+   * the check, so checking many files reads each ignore file once; make a new
+   * check when ignore files may have changed (each refresh does).
    */
-  static async allows(root: string, selection: FileSelection, relPath: string): Promise<boolean> {
-    let filter = await PathFilter.forRoot(root, selection);
-    const parts = relPath.split('/');
-    for (let i = 0; i < parts.length - 1; i++) {
-      const dir = parts.slice(0, i + 1).join('/');
-      if (filter.skipsDirectory(dir)) return false;
-      filter = await filter.enter(dir);
-    }
-    return !filter.skipsFile(relPath);
+  static checker(root: string, selection: FileSelection): (relPath: string) => Promise<boolean> {
+    const folders = new Map<string, Promise<PathFilter | undefined>>();
+    // The filter inside `dir`, or undefined when `dir` or a folder above it is skipped.
+    const inside = (dir: string): Promise<PathFilter | undefined> => {
+      let found = folders.get(dir);
+      if (!found) {
+        const cut = dir.lastIndexOf('/');
+        const parent = dir === '' ? undefined : inside(cut < 0 ? '' : dir.slice(0, cut));
+        found =
+          parent === undefined
+            ? PathFilter.forRoot(root, selection)
+            : parent.then((filter) => (filter && !filter.skipsDirectory(dir) ? filter.enter(dir) : undefined));
+        folders.set(dir, found);
+      }
+      return found;
+    };
+    return async (relPath) => {
+      const cut = relPath.lastIndexOf('/');
+      const filter = await inside(cut < 0 ? '' : relPath.slice(0, cut));
+      return filter !== undefined && !filter.skipsFile(relPath);
+    };
   }
 
   /** The filter inside `relDir`, a folder this filter does not skip. */
