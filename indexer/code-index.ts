@@ -94,14 +94,14 @@ export class CodeIndex {
   }
 
   /** Builds the index again and saves it; the previous store (and, if the build fails, index) stays until then. */
-  rebuild(): Promise<IndexStats> {
+  rebuild(options: Pick<RefreshOptions, 'onProgress' | 'progressIntervalMs'> = {}): Promise<IndexStats> {
     return this.exclusive(async () => {
       const previous = { catalog: this.catalog, vectors: this.vectors, semantic: this.semantic?.vectors, dirty: this.dirty };
       this.catalog = new Catalog();
       this.vectors = createVectorIndex(this.settings.embedder.dimensions);
       if (this.semantic) this.semantic.vectors = HnswIndex.create(this.semantic.embedder.dimensions);
       try {
-        return await this.refreshNow({}, new Set(), true);
+        return await this.refreshNow(options, new Set(), true);
       } catch (error) {
         ({ catalog: this.catalog, vectors: this.vectors, dirty: this.dirty } = previous);
         if (this.semantic && previous.semantic) this.semantic.vectors = previous.semantic;

@@ -24,6 +24,7 @@ export { changedSourcePaths, isSourcePath, readStagedSources } from './staged.js
 export { readSuppressions, type Suppression } from './suppressions.js';
 export {
   FindingSchema,
+  MAX_FILES_PER_REVIEW,
   ReviewRequestSchema,
   ReviewResultSchema,
   type Finding,

@@ -184,7 +184,8 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
     acceptDuplicates: (pairs) => accepted.add(pairs),
     async updateIndex(indexOptions = {}) {
       const index = await openIndex();
-      const stats = await (indexOptions.rebuild ? index.rebuild() : index.refresh(indexOptions.onProgress ? { onProgress: indexOptions.onProgress } : {}));
+      const progress = indexOptions.onProgress ? { onProgress: indexOptions.onProgress } : {};
+      const stats = await (indexOptions.rebuild ? index.rebuild(progress) : index.refresh(progress));
       lastUpdated = new Date().toISOString();
       return stats;
     },

@@ -181,10 +181,13 @@ describe('CodeIndex', () => {
     assert.equal((await other.refresh()).chunks, 19);
   });
 
-  it('rebuild discards and re-indexes everything', async () => {
+  it('rebuild discards and re-indexes everything, reporting progress', async () => {
     const index = await open();
     await index.refresh();
-    assert.deepEqual(await index.rebuild(), { indexed: FIXTURE_FILES, removed: 0, unchanged: 0, files: FIXTURE_FILES, chunks: 19 });
+    const progress: [number, number][] = [];
+    const stats = await index.rebuild({ onProgress: (done, total) => progress.push([done, total]) });
+    assert.deepEqual(stats, { indexed: FIXTURE_FILES, removed: 0, unchanged: 0, files: FIXTURE_FILES, chunks: 19 });
+    assert.deepEqual(progress.at(-1), [FIXTURE_FILES, FIXTURE_FILES]);
     assert.equal((await open()).stats().chunks, 19);
   });
 

@@ -11,6 +11,7 @@ import {
   changedSourcePaths,
   createReviewService,
   gitChangeScope,
+  MAX_FILES_PER_REVIEW,
   readStagedSources,
   toPosix,
   UserError,
@@ -22,7 +23,6 @@ import type { CliArgs } from '../args.js';
 import { EXIT, type CommandOutput } from '../exit-codes.js';
 import { workspaceRoot } from '../root.js';
 
-const MAX_FILES_PER_CALL = 200;
 
 export async function runReview(args: CliArgs, cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<CommandOutput> {
   if (args.positionals.length === 0 && !args.staged && !args.changed) {
@@ -57,8 +57,10 @@ export async function reviewInBatches(
   options: Parameters<ReviewService['review']>[1],
 ): Promise<ReviewResult> {
   const merged: ReviewResult = { findings: [], summary: { files: [], counts: { error: 0, warning: 0, info: 0 }, durationMs: 0 } };
-  for (let i = 0; i < files.length; i += MAX_FILES_PER_CALL) {
-    const { findings, summary } = await service.review({ files: files.slice(i, i + MAX_FILES_PER_CALL) }, options);
+  for (let i = 0; i < files.length; i += MAX_FILES_PER_REVIEW) {
+    // The first call brings the index up to date; later ones need not walk the workspace again.
+    const batchOptions = i === 0 ? options : { ...options, refreshIndex: false };
+    const { findings, summary } = await service.review({ files: files.slice(i, i + MAX_FILES_PER_REVIEW) }, batchOptions);
     merged.findings.push(...findings);
     merged.summary.files.push(...summary.files);
     for (const severity of ['error', 'warning', 'info'] as const) merged.summary.counts[severity] += summary.counts[severity];
