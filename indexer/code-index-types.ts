@@ -80,6 +80,12 @@ export interface RefreshOptions {
   readonly persist?: boolean;
 }
 
+/** Size and modification time of a file as read from disk: the index's cheap "unchanged" check. */
+export interface FileStat {
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
 /** Search by an indexed (or freshly chunked) chunk, or by free code. */
 export type SearchQuery = { readonly chunk: Chunk } | { readonly code: string; readonly language: LanguageId };
 

@@ -11,15 +11,14 @@
  * re-checks only the paths changed since the last one (workspace-watch.ts
  * states the staleness guarantee) instead of walking the workspace.
  */
-import path from 'node:path';
 import type { SourceFile } from '../syntax/index.js';
 import { prepareInPool, type PoolOutcome } from './build-pool.js';
 import { rankCandidates, type Candidate } from './candidates.js';
 import { Catalog, toChunk, toRecord, type CatalogEntry } from './catalog.js';
 import { chunkFile, type Chunk } from './chunker.js';
-import type { CodeIndexOptions, CodeRead, IndexStats, IndexStatus, RefreshOptions, SearchQuery } from './code-index-types.js';
+import type { CodeIndexOptions, CodeRead, FileStat, IndexStats, IndexStatus, RefreshOptions, SearchQuery } from './code-index-types.js';
 import { refreshScope } from './dirty-paths.js';
-import { readSourceText, sourceEntry, toWorkspacePath, type SourceEntry } from './file-walk.js';
+import { toWorkspacePath, type SourceEntry } from './file-walk.js';
 import { hasGeneratedMarker } from './generated.js';
 import { contentHash } from './hash.js';
 import { HnswIndex } from './hnsw-index.js';
@@ -36,7 +35,7 @@ import { StructuralEmbedder } from './structural-embedder.js';
 import { createVectorIndex, fitted, type MaintainedVectorIndex } from './vector-kind.js';
 import { WorkspaceWatcher } from './workspace-watch.js';
 
-export type { CodeIndexOptions, CodeRead, IndexStats, IndexStatus, RefreshOptions, SearchQuery } from './code-index-types.js';
+export type { CodeIndexOptions, CodeRead, FileStat, IndexStats, IndexStatus, RefreshOptions, SearchQuery } from './code-index-types.js';
 
 /** See the file overview. The review pipeline calls exactly these methods. */
 export class CodeIndex {
@@ -115,12 +114,15 @@ export class CodeIndex {
    * chunks; unchanged content is not re-embedded. A file the index does not
    * select (ignored, excluded, generated) is chunked but not indexed, and
    * dropped from the index if it was in it. Only in memory: nothing is
-   * written until `save` (or the next `refresh` or `rebuild`).
+   * written until `save` (or the next `refresh` or `rebuild`). `onDisk` is
+   * the file's stat when `file.text` was read from disk: refresh then skips
+   * the file until it changes. Without it (a staged blob, unsaved text) the
+   * next refresh reads the file again.
    */
-  indexSource(relPath: string, file: SourceFile): Promise<Chunk[]> {
+  indexSource(relPath: string, file: SourceFile, onDisk?: FileStat): Promise<Chunk[]> {
     return this.exclusive(async () => {
       const rel = toWorkspacePath(relPath);
-      const { root, identity } = this.settings;
+      const { identity } = this.settings;
       if (hasGeneratedMarker(file.text) || !(await this.selects(rel))) {
         if (this.catalog.file(rel)) this.forgetFile(rel);
         return chunkFile(file, rel, identity.chunking);
@@ -128,10 +130,7 @@ export class CodeIndex {
       const hash = contentHash(file.text);
       this.texts.remember(rel, hash, file.text);
       if (this.catalog.file(rel)?.hash === hash) return chunkFile(file, rel, identity.chunking);
-      // Record the disk stat only when the disk holds this text, so refresh re-checks otherwise.
-      const entry = await sourceEntry(path.join(root, ...rel.split('/')), rel);
-      const onDisk = entry !== undefined && readSourceText(entry.absPath) === file.text;
-      return this.indexFile(rel, file, hash, onDisk ? entry : undefined, new SemanticCall());
+      return this.indexFile(rel, file, hash, onDisk, new SemanticCall());
     });
   }
 
@@ -287,14 +286,14 @@ export class CodeIndex {
   }
 
   /** Chunks and embeds a parsed file, then swaps its old chunks for the new ones. */
-  private async indexFile(rel: string, file: SourceFile, hash: string, stat: SourceEntry | undefined, call: SemanticCall): Promise<Chunk[]> {
+  private async indexFile(rel: string, file: SourceFile, hash: string, stat: FileStat | undefined, call: SemanticCall): Promise<Chunk[]> {
     const { embedder, identity } = this.settings;
     // Embedded before touching the index, so a failing embedder leaves the old entries in place.
     return this.applyChunked(rel, await chunkAndEmbed(file, rel, hash, identity.chunking, embedder), stat, call);
   }
 
   /** Swaps a file's old chunks for the prepared ones, once its semantic vectors (if any) are made. */
-  private async applyChunked(rel: string, prepared: ChunkedFile, stat: SourceEntry | undefined, call: SemanticCall): Promise<Chunk[]> {
+  private async applyChunked(rel: string, prepared: ChunkedFile, stat: FileStat | undefined, call: SemanticCall): Promise<Chunk[]> {
     const { chunks, vectors } = prepared;
     const semanticVectors = await this.semantic?.embed(call, chunks.map((c) => c.chunk.text), `indexing ${rel}`);
     const records = chunks.map((c) => toRecord(c, this.catalog.allocateLabel()));

@@ -9,6 +9,7 @@ export {
   CodeIndex,
   type CodeIndexOptions,
   type CodeRead,
+  type FileStat,
   type IndexStats,
   type IndexStatus,
   type RefreshOptions,

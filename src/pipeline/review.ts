@@ -4,7 +4,7 @@
  * other), then each file goes through rules, index search and the model.
  * The deterministic stages always report; the model stage can only add.
  */
-import type { Chunk, CodeIndex } from '../../indexer/index.js';
+import type { Chunk, CodeIndex, FileStat } from '../../indexer/index.js';
 import type { LlmClient } from '../../models/llm-client.js';
 import { getRule } from '../../rules/index.js';
 import { runRules, type RuleSettings } from '../../rules/engine.js';
@@ -56,6 +56,8 @@ interface ParsedFile {
   readonly file: SourceFile;
   readonly status: FileStatus;
   readonly drafts: FindingDraft[];
+  /** Set when the reviewed text is the file on disk (not a staged blob). */
+  readonly onDisk?: FileStat;
   chunks?: readonly Chunk[];
 }
 
@@ -122,9 +124,10 @@ async function readAndParse(deps: ReviewDeps, input: string): Promise<ParsedFile
   if (!language) {
     return { status: { file: read.relPath, status: 'skipped', reason: `${read.relPath} is not a supported source file` } };
   }
-  const file = createSourceFile(read.relPath, deps.sources?.get(read.relPath) ?? read.text, language);
+  const source = deps.sources?.get(read.relPath);
+  const file = createSourceFile(read.relPath, source ?? read.text, language);
   const status: FileStatus = { file: read.relPath, status: 'reviewed', ...(read.note ? { reason: read.note } : {}) };
-  return { relPath: read.relPath, file, status, drafts: [] };
+  return { relPath: read.relPath, file, status, drafts: [], ...(source === undefined ? { onDisk: read.stat } : {}) };
 }
 
 /**
@@ -137,7 +140,7 @@ async function indexBatch(deps: ReviewDeps, parsed: readonly ParsedFile[]): Prom
     const index = await deps.index({ exclude: new Set(parsed.map((p) => p.relPath)) });
     for (const entry of parsed) {
       deps.onEvent?.({ type: 'stage', file: entry.relPath, stage: 'index' });
-      entry.chunks = await index.indexSource(entry.relPath, entry.file);
+      entry.chunks = await index.indexSource(entry.relPath, entry.file, entry.onDisk);
     }
     return index;
   } catch (error) {

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { lstat, readFile, realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { FileStat } from '../../indexer/index.js';
 import { CONFIG_FILE_NAME, PACKAGE_JSON_KEY } from './config-schema.js';
 
 /** How the workspace root was chosen. */
@@ -55,7 +56,15 @@ function hasPackageSettings(path: string): boolean {
 
 /** A file the guard let through, or why it did not. */
 export type WorkspaceFile =
-  | { readonly ok: true; readonly relPath: string; readonly absPath: string; readonly text: string; readonly note?: string }
+  | {
+      readonly ok: true;
+      readonly relPath: string;
+      readonly absPath: string;
+      readonly text: string;
+      /** The file's size and modification time when it was read (the index records them). */
+      readonly stat: FileStat;
+      readonly note?: string;
+    }
   | { readonly ok: false; readonly relPath: string; readonly status: 'skipped' | 'error'; readonly reason: string };
 
 export interface ReadOptions {
@@ -118,7 +127,7 @@ export async function readWorkspaceFile(root: string, input: string, options: Re
     const bytes = await readFile(real);
     if (bytes.subarray(0, 8192).includes(0)) return refuse(relPath, 'skipped', `${relPath} looks binary (it contains NUL bytes)`);
     const note = textNote(bytes);
-    return { ok: true, relPath, absPath: real, text: bytes.toString('utf8'), ...(note ? { note } : {}) };
+    return { ok: true, relPath, absPath: real, text: bytes.toString('utf8'), stat: { size: stat.size, mtimeMs: stat.mtimeMs }, ...(note ? { note } : {}) };
   } catch (error) {
     return refuse(relPath, 'error', `cannot read ${relPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }

@@ -168,6 +168,24 @@ describe('CodeIndex', () => {
     await assert.rejects(index.indexSource('../outside.ts', parse(text)), /relative to the workspace root/);
   });
 
+  it('takes the caller\'s disk stat for text read from disk, so the next refresh does not read the file again', async () => {
+    const index = await open();
+    await index.refresh();
+    const rel = 'src/util/tiny.ts';
+    const abs = join(repo.path, rel);
+    const fixed = new Date('2030-01-01T00:00:00Z');
+    await appendFile(abs, EXTRA_FUNCTION);
+    await utimes(abs, fixed, fixed);
+    const text = await readFile(abs, 'utf8');
+    const { size, mtimeMs } = await stat(abs);
+    await index.indexSource(rel, parse(text, rel), { size, mtimeMs });
+    await index.save();
+    // Same size and time, other bytes: only a refresh that reads the file would notice.
+    await writeFile(abs, text.replace('sorted', 'sortie'));
+    await utimes(abs, fixed, fixed);
+    assert.equal((await (await open()).refresh()).indexed, 0, 'the stat was recorded: the file is not read again');
+  });
+
   it('rebuilds cleanly from corrupt metadata or another embedder', async () => {
     await (await open()).refresh();
     await writeFile(join(storeDir(), 'meta.json'), '{"formatVersion":1,"files":{"a.ts":');
