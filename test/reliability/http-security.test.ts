@@ -160,8 +160,10 @@ describe('serve --http with a broken config', () => {
   it('reports the problem without stack traces or paths of this machine, and keeps serving', async () => {
     const { raw, reply } = await rpc(server.url, 'tools/call', { name: 'review_code', arguments: { files: ['src/report/messages.ts'] } });
     assert.equal(raw.status, 200);
-    const text = JSON.stringify(reply);
-    assert.match(text, /max-lines|model\.host/, 'names the broken key');
+    const result = reply.result as { isError?: boolean; content?: Array<{ text?: string }> } | undefined;
+    // A server that ignored the broken config would review the file and report its max-lines finding instead.
+    assert.equal(result?.isError, true, 'a broken config is an error result, not a review');
+    assert.match(result?.content?.[0]?.text ?? '', /"rules\.max-lines"|"model\.host"/, 'names the broken key');
     assertNothingLeaks(raw.body, repo.root, 'a broken config');
     const { reply: again } = await rpc(server.url, 'tools/list', {});
     assert.ok(Array.isArray(again.result?.['tools']));
