@@ -8,7 +8,7 @@ import { McpServer, type RequestStateCodec } from '@modelcontextprotocol/server'
 import { indexStatusTool, refreshIndexTool, searchSimilarCodeTool } from './index-tools.js';
 import { registerPrompts } from './prompts.js';
 import type { ReviewService } from '../pipeline/index.js';
-import { VERSION } from '../version.js';
+import { PACKAGE_NAME, VERSION } from '../version.js';
 import { TASKS_EXTENSION } from './request-capabilities.js';
 import { registerResources } from './resources.js';
 import { reviewTool, type PendingAnswers } from './review-tool.js';
@@ -16,7 +16,7 @@ import type { TaskManager } from './task-manager.js';
 import { registerTaskMethods } from './tasks-methods.js';
 import { routeTools } from './tool-router.js';
 
-export const SERVER_NAME = 'review-guard';
+export const SERVER_NAME = PACKAGE_NAME;
 
 const INSTRUCTIONS =
   'review-guard is a local code reviewer. After editing source files, call review_code with the ' +

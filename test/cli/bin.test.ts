@@ -6,10 +6,10 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { FindingSchema, ReviewResultSchema } from '../../src/pipeline/index.js';
-import { runCli, type CliRun } from '../support/run-cli.js';
+import { runCli, type CliRun } from '../support/cli.js';
 import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
 
-const cli = (cwd: string, ...args: string[]): Promise<CliRun> => runCli(cwd, args, { OLLAMA_HOST: '' });
+const cli = (cwd: string, ...args: string[]): Promise<CliRun> => runCli(cwd, args);
 
 describe('review-guard CLI', () => {
   let repo: SampleRepo;

@@ -9,11 +9,11 @@ import { after, before, describe, it } from 'node:test';
 import { HealthReportSchema } from '../../src/pipeline/index.js';
 import { fakeOllamaForFile, type FakeOllama } from '../helpers/fake-ollama.js';
 import { closedHost } from '../helpers/loopback.js';
-import { runCli, type CliRun } from '../support/run-cli.js';
+import { runCli, type CliRun } from '../support/cli.js';
 import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
 
 const startOllama = fakeOllamaForFile();
-const cli = (cwd: string, ollamaHost: string, ...args: string[]): Promise<CliRun> => runCli(cwd, args, { OLLAMA_HOST: ollamaHost });
+const cli = (cwd: string, ollamaHost: string, ...args: string[]): Promise<CliRun> => runCli(cwd, args, { env: { OLLAMA_HOST: ollamaHost } });
 
 describe('review-guard doctor', () => {
   let repo: SampleRepo;

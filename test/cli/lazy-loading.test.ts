@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { runCli } from '../support/run-cli.js';
+import { runCli } from '../support/cli.js';
 import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
 
 describe('CLI module loading', () => {
@@ -29,7 +29,7 @@ describe('CLI module loading', () => {
 
   it('review --no-model loads neither the Ollama client nor a neural embedder', async () => {
     const run = await runCli(repo.root, ['review', '--no-model', 'src/handler/settings.ts'], {
-      NODE_OPTIONS: `--import=${pathToFileURL(join(hooks, 'register.mjs')).href}`,
+      env: { NODE_OPTIONS: `--import=${pathToFileURL(join(hooks, 'register.mjs')).href}` },
     });
     const loaded = run.stderr.split('\n').filter((line) => line.startsWith('LOADED ')).map((line) => line.slice(7));
     assert.ok(loaded.some((url) => url.includes('/dist/src/pipeline/review.js')), 'the hook saw the review pipeline load');

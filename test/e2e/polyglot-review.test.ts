@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ReviewResultSchema, type Finding } from '../../src/pipeline/index.js';
 import { createSourceFile, languageForPath } from '../../syntax/index.js';
-import { runCli } from '../support/run-cli.js';
+import { runCli } from '../support/cli.js';
 import { copyFixtureRepo, REPO_ROOT, type SampleRepo } from '../support/sample-repo.js';
 
 const POLYGLOT = join(REPO_ROOT, 'fixtures', 'polyglot');
@@ -24,7 +24,7 @@ describe('reviewing Python and Go (CLI, no model)', () => {
   let code: number;
   before(async () => {
     repo = await copyFixtureRepo(POLYGLOT);
-    const run = await runCli(repo.root, ['review', '--no-model', '--json', ...FILES], { OLLAMA_HOST: '' });
+    const run = await runCli(repo.root, ['review', '--no-model', '--json', ...FILES]);
     code = run.code;
     const result = ReviewResultSchema.parse(JSON.parse(run.stdout));
     findings = result.findings;

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createReviewService } from '../../src/pipeline/index.js';
 import { INDEX_DIR } from '../../src/pipeline/service.js';
-import { runCli } from '../support/run-cli.js';
+import { runCli } from '../support/cli.js';
 import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
 import { assertComplete, DUPLICATE_FILE, reviewOnce, run, storeFiles } from './index-support.js';
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createReviewService, type ReviewService } from '../../src/pipeline/index.js';
 import { formatText } from '../../src/report/text.js';
-import { runCli } from '../support/run-cli.js';
+import { runCli } from '../support/cli.js';
 import { SAMPLE_REPO } from '../support/sample-repo.js';
 
 const MAX_FILE_BYTES = 20_000;

@@ -31,28 +31,26 @@ export async function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteS
   const factory = () => createMcpServer({ service: getService, tasks, stateCodec });
   // Garbage on stdin must not flood the host's log: one short line per bad message.
   const onerror = (error: Error): void => void stderr.write(`review-guard: ${oneLine(error.message)}\n`);
-  const closeService = async (): Promise<void> => (await service?.catch(() => undefined))?.close();
+  // Stops the transport (cancelling requests in flight), the tasks and the service; on SIGTERM/SIGINT.
+  const stopOnSignals = (closeTransport: () => Promise<void>): void =>
+    exitOnSignals(async () => {
+      await Promise.all([closeTransport(), tasks.close()]);
+      store.close();
+      (await service?.catch(() => undefined))?.close();
+    }, stderr);
 
   if (options.transport === 'stdio') {
     getService().catch(onerror);
     const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
     const handle = serveStdio(factory, { onerror });
-    exitOnSignals(async () => {
-      await Promise.all([handle.close(), tasks.close()]);
-      store.close();
-      await closeService();
-    }, stderr);
+    stopOnSignals(() => handle.close());
     stderr.write(`review-guard: serving MCP over stdio for ${root}\n`);
     return;
   }
   const server = await serveHttp(factory, { host: options.host, port: options.port, ...(options.token ? { token: options.token } : {}), onerror });
   getService().catch(onerror);
   stderr.write(`review-guard: serving MCP over HTTP at ${server.url} for ${root}${options.token ? ' (bearer token required)' : ''}\n`);
-  exitOnSignals(async () => {
-    await Promise.all([server.close(), tasks.close()]);
-    store.close();
-    await closeService();
-  }, stderr);
+  stopOnSignals(() => server.close());
 }
 
 /** `text` on one line, at most 300 characters (a zod error message is pretty-printed JSON). */

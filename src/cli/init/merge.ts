@@ -6,8 +6,10 @@
  */
 import { z } from 'zod';
 import { UserError } from '../../pipeline/index.js';
+import { PACKAGE_NAME } from '../../version.js';
+import { FILE_TOOLS } from '../hook-input.js';
 
-export const SERVER_NAME = 'review-guard';
+export const SERVER_NAME = PACKAGE_NAME;
 export const MCP_ENTRY = { command: 'npx', args: ['--no-install', 'review-guard', 'serve'] } as const;
 /**
  * The project's own copy, started directly: `npx` would add about half a
@@ -18,7 +20,7 @@ export const MCP_ENTRY = { command: 'npx', args: ['--no-install', 'review-guard'
 export const HOOK_COMMAND = '"${CLAUDE_PROJECT_DIR:-.}/node_modules/.bin/review-guard" hook claude-code';
 /** Any registered review-guard hook, however it is started (npx, a path, a global install). */
 const REGISTERED_HOOK = /review-guard"?\s+hook\b/;
-export const HOOK_MATCHER = 'Write|Edit|MultiEdit';
+export const HOOK_MATCHER = FILE_TOOLS.join('|');
 export const AGENT_LINE =
   '- After changing source files and before committing, call the `review_code` tool (review-guard MCP server) with the changed paths and fix every finding of severity "error"; a `duplicate` finding names the existing code to reuse.';
 export const STARTER_CONFIG = {
