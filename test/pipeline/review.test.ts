@@ -51,11 +51,18 @@ describe('review pipeline', () => {
   it('finds copies made within one batch of files', async () => {
     const batch = await copySampleRepo();
     try {
-      const body = (await readFile(join(batch.root, 'src/util/strings.ts'), 'utf8')).replaceAll('text', 'input');
-      await writeFile(join(batch.root, 'src/util/new-a.ts'), body);
-      const service = await createReviewService({ root: batch.root });
-      const { findings } = await service.review({ files: ['src/util/new-a.ts'] }, { model: false });
-      assert.ok(findings.some((f) => f.rule === 'duplicate' && f.related?.[0]?.file === 'src/util/strings.ts'));
+      const service = await createReviewService({ root: batch.root, watch: false });
+      await service.updateIndex();
+      // Two new files the index has never seen, reviewed without a refresh: only batch indexing can pair them.
+      const body = (name: string): string =>
+        `export function ${name}(rows: number[][], limit: number): number[] {\n  const totals = rows.map((row) => row.reduce((sum, cell) => sum + cell, 0));\n  const kept = totals.filter((total) => total <= limit);\n  kept.sort((a, b) => b - a);\n  return kept.slice(0, 3);\n}\n`;
+      await writeFile(join(batch.root, 'src/util/new-a.ts'), body('topRowTotals'));
+      await writeFile(join(batch.root, 'src/util/new-b.ts'), body('bestRowSums'));
+      const { findings } = await service.review({ files: ['src/util/new-a.ts', 'src/util/new-b.ts'] }, { model: false, refreshIndex: false });
+      const duplicates = findings.filter((f) => f.rule === 'duplicate');
+      assert.equal(duplicates.length, 1, 'one group of copies, reported once');
+      assert.deepEqual([duplicates[0]?.file, duplicates[0]?.related?.[0]?.file].sort(), ['src/util/new-a.ts', 'src/util/new-b.ts']);
+      service.close();
     } finally {
       await batch.remove();
     }
