@@ -3,7 +3,7 @@
  * hooks) import only from here; every export is named on purpose.
  */
 export { createReviewService, type ReviewService, type ReviewOptions, type ServiceOptions } from './service.js';
-export { findWorkspaceRoot, locateWorkspaceRoot, toPosix, type RootChoice } from './workspace.js';
+export { findWorkspaceRoot, isWithinRoot, locateWorkspaceRoot, toPosix, type RootChoice } from './workspace.js';
 export { duplicatePair, type DuplicatePair } from './accepted-duplicates.js';
 export { withoutFindings } from './findings.js';
 export { isLoopbackHost } from '../../models/ollama-host.js';

@@ -160,6 +160,11 @@ function displayPath(relativePath: string): string {
   return relativePath === '' ? '.' : toPosix(relativePath);
 }
 
+/** Whether `path` (absolute, already resolved as the caller needs) is `root` or inside it. */
+export function isWithinRoot(root: string, path: string): boolean {
+  return !isOutside(relative(root, path));
+}
+
 function isOutside(relativePath: string): boolean {
   return relativePath === '..' || relativePath.startsWith(`..${sep}`) || isAbsolute(relativePath);
 }

@@ -4,6 +4,7 @@
  * and how to act on them. Only errors: warnings would make every edit noisy.
  */
 import type { ReviewResult } from '../pipeline/index.js';
+import { extraSuggestion, location } from './finding-text.js';
 
 /** The message for stderr, or undefined when there is no error finding (the hook stays silent). */
 export function formatHookMessage(result: ReviewResult, file: string): string | undefined {
@@ -11,9 +12,8 @@ export function formatHookMessage(result: ReviewResult, file: string): string | 
   if (errors.length === 0) return undefined;
   const lines = [`review-guard: ${errors.length} error finding(s) in ${file} after this edit:`];
   for (const f of errors) {
-    const where = f.line === undefined ? f.file : `${f.file}:${f.line}`;
-    const advice = f.suggestion && !f.message.includes(f.suggestion) ? ` → ${f.suggestion}` : '';
-    lines.push(`- ${where} ${f.message}${advice} [${f.rule}]`);
+    const advice = extraSuggestion(f);
+    lines.push(`- ${location(f)} ${f.message}${advice ? ` → ${advice}` : ''} [${f.rule}]`);
   }
   const others = result.findings.length - errors.length;
   if (others > 0) lines.push(`(${others} warning/info finding(s) not shown: review-guard review ${file})`);

@@ -12,6 +12,7 @@ import type * as Sarif from 'sarif';
 import { listRules } from '../../rules/index.js';
 import type { Finding, FileStatus, ReviewResult } from '../pipeline/index.js';
 import { VERSION } from '../version.js';
+import { extraSuggestion } from './finding-text.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 /** The key under `partialFingerprints`; bump its version if fingerprints ever change meaning. */
@@ -75,7 +76,7 @@ function toResult(finding: Finding, ruleIndex: number | undefined): Sarif.Result
     ruleId: finding.rule,
     ...(ruleIndex !== undefined ? { ruleIndex } : {}),
     level: LEVEL[finding.severity],
-    message: { text: finding.suggestion && !finding.message.includes(finding.suggestion) ? `${finding.message} (${finding.suggestion})` : finding.message },
+    message: { text: sarifMessage(finding) },
     locations: [{ physicalLocation: physical(finding.file, finding.line, finding.endLine) }],
     ...(related.length > 0
       ? {
@@ -119,4 +120,10 @@ function fileNotification(status: FileStatus): Sarif.Notification {
     message: { text: status.reason ?? `${status.file}: ${status.status}` },
     locations: [{ physicalLocation: { artifactLocation: { uri: toUri(status.file), uriBaseId: SOURCE_ROOT } } }],
   };
+}
+
+/** The message, with the suggestion when it adds something. */
+function sarifMessage(finding: Finding): string {
+  const advice = extraSuggestion(finding);
+  return advice ? `${finding.message} (${advice})` : finding.message;
 }

@@ -5,6 +5,7 @@
  * when the caller says so (a terminal, NO_COLOR unset). Pure: returns text.
  */
 import type { Finding, ReviewResult } from '../pipeline/index.js';
+import { extraSuggestion, location } from './finding-text.js';
 
 export interface TextOptions {
   /** ANSI colours; the adapter decides (TTY and NO_COLOR), never the reporter. */
@@ -32,8 +33,8 @@ export function formatText(result: ReviewResult, options: TextOptions = {}): str
     for (const f of findings) {
       const severity = paint(SEVERITY_STYLE[f.severity], f.severity.padEnd(7));
       out.push(`  ${location(f).padEnd(width)}  ${severity} ${f.message}  ${paint('dim', `[${f.rule}]`)}`);
-      // A rename is already spelled out in the message; repeat only advice that adds something.
-      if (f.suggestion && !f.message.includes(f.suggestion)) out.push(`${' '.repeat(width + 4)}${paint('dim', `→ ${f.suggestion}`)}`);
+      const advice = extraSuggestion(f);
+      if (advice) out.push(`${' '.repeat(width + 4)}${paint('dim', `→ ${advice}`)}`);
     }
   }
   for (const status of result.summary.files) {
@@ -47,11 +48,6 @@ export function formatText(result: ReviewResult, options: TextOptions = {}): str
   const summary = summaryLine(result);
   out.push(result.summary.counts.error > 0 ? paint('red', summary) : summary);
   return out.join('\n');
-}
-
-/** `src/a.ts:12`, or the bare path for a finding about the whole review of the file. */
-function location(finding: Finding): string {
-  return finding.line === undefined ? finding.file : `${finding.file}:${finding.line}`;
 }
 
 function summaryLine(result: ReviewResult): string {

@@ -21,6 +21,7 @@ import {
   isGitWorkTree,
   isIgnoredByGit,
   isSourcePath,
+  isWithinRoot,
   toPosix,
   UserError,
   WHOLE_FILE,
@@ -60,10 +61,10 @@ async function reviewEditedFile(cwd: string, filePath: string): Promise<CommandO
   // Files outside the workspace, deleted files and non-source files are none of the hook's business.
   if (!isSourcePath(absPath) || !existsSync(absPath)) return silent();
   const realPath = realpathSync(absPath);
-  if (!isInside(project, realPath)) return silent();
+  if (!isWithinRoot(project, realPath)) return silent();
   // In a monorepo a package may have its own config: the nearest root above the file, within the project.
   const nearest = findWorkspaceRoot(dirname(realPath));
-  const root = isInside(project, nearest) ? nearest : project;
+  const root = isWithinRoot(project, nearest) ? nearest : project;
   const relPath = toPosix(relative(root, realPath));
 
   const inGit = await isGitWorkTree(root);
@@ -75,11 +76,6 @@ async function reviewEditedFile(cwd: string, filePath: string): Promise<CommandO
   const result = await service.review({ files: [relPath] }, { model: service.loaded.config.hook.model, scope, refreshIndex: false });
   const message = formatHookMessage(result, relPath);
   return message ? { stdout: '', stderr: message, exitCode: HOOK_EXIT.feedback } : silent();
-}
-
-function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return !rel.startsWith('..') && !isAbsolute(rel);
 }
 
 function silent(): CommandOutput {

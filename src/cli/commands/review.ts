@@ -11,6 +11,7 @@ import {
   changedSourcePaths,
   createReviewService,
   gitChangeScope,
+  isWithinRoot,
   MAX_FILES_PER_REVIEW,
   readStagedSources,
   toPosix,
@@ -32,7 +33,8 @@ export async function runReview(args: CliArgs, cwd: string, env: NodeJS.ProcessE
   const service = await createReviewService({ root, watch: false });
   // Standing inside the root, paths are relative to where the user stands (as a shell
   // completes them); with --root pointing elsewhere, they are relative to that root.
-  const base = isInside(root, cwd) ? realpathSync(cwd) : root;
+  const realCwd = realpathSync(cwd);
+  const base = isWithinRoot(root, realCwd) ? realCwd : root;
   const named = args.positionals.map((p) => workspaceRelative(root, resolve(base, p)));
   const sources = args.staged ? await readStagedSources(root, named.length > 0 ? new Set(named) : undefined) : undefined;
   // --changed without files: every source file changed since HEAD.
@@ -84,9 +86,4 @@ export function exitCodeOf(result: ReviewResult): number {
 function workspaceRelative(root: string, absPath: string): string {
   const rel = relative(root, absPath);
   return isAbsolute(rel) ? absPath : toPosix(rel);
-}
-
-function isInside(root: string, dir: string): boolean {
-  const rel = relative(root, realpathSync(dir));
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
