@@ -4,11 +4,12 @@
  * to be committed, so the whole team and CI share it). Reviews leave out
  * findings whose fingerprint is recorded and say how many they left out.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { walkSourceFiles } from '../../indexer/index.js';
 import type { Config } from './config-schema.js';
+import { readOptional } from './config.js';
 import { ConfigError } from './errors.js';
 import { fingerprintOf, withoutFindings } from './findings.js';
 import type { Finding, ReviewResult } from './schemas.js';
@@ -38,13 +39,8 @@ export async function readBaseline(root: string): Promise<ReadonlySet<string> | 
 
 /** The baseline file's entries, or undefined when there is none. */
 export async function readBaselineFile(root: string): Promise<Baseline | undefined> {
-  let text: string;
-  try {
-    text = await readFile(join(root, BASELINE_FILE_NAME), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new ConfigError(`${BASELINE_FILE_NAME}: cannot read it (${(error as Error).message})`);
-  }
+  const text = await readOptional(join(root, BASELINE_FILE_NAME), BASELINE_FILE_NAME);
+  if (text === undefined) return undefined;
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -71,7 +71,8 @@ export function parseConfigValue(value: unknown, origin: string): Config {
   return parsed.data;
 }
 
-async function readOptional(path: string, name: string): Promise<string | undefined> {
+/** A workspace file's text, or undefined when it does not exist; other read errors are a ConfigError naming `name`. */
+export async function readOptional(path: string, name: string): Promise<string | undefined> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {

@@ -13,6 +13,7 @@ import type { HealthReport } from './health/report.js';
 export { HealthCheckSchema, HealthReportSchema, type HealthCheck, type HealthReport, type HealthStatus } from './health/report.js';
 export type { HealthOptions } from './health/index.js';
 export { ConfigError, UserError } from './errors.js';
+export { readOptional } from './config.js';
 export { addModelSummaries } from './model-summary.js';
 export { CONFIG_FILE_NAME, type Config, type McpConfig } from './config-schema.js';
 export type { ReviewEvent } from './review.js';

@@ -9,9 +9,9 @@
  * nothing.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { CONFIG_FILE_NAME } from '../../pipeline/index.js';
+import { CONFIG_FILE_NAME, readOptional } from '../../pipeline/index.js';
 import type { CliArgs } from '../args.js';
 import { EXIT, type CommandOutput } from '../exit-codes.js';
 import { mergeAgentInstructions, mergeClaudeSettings, mergeGitignore, mergeMcpJson, starterConfig } from '../init/merge.js';
@@ -62,7 +62,7 @@ export async function planInit(root: string): Promise<PlannedWrite[]> {
   ];
   const plan: PlannedWrite[] = [];
   for (const target of targets) {
-    const current = await readIfExists(join(root, target.path));
+    const current = await readOptional(join(root, target.path), target.path);
     const text = target.merge(current);
     const action = text === undefined ? 'unchanged' : current === undefined ? 'create' : 'update';
     plan.push({ path: target.path, purpose: target.purpose, action, ...(text !== undefined ? { text } : {}) });
@@ -93,13 +93,4 @@ async function applyPlan(root: string, changes: readonly PlannedWrite[]): Promis
     await writeFile(path, change.text!);
   }
   return `Wrote ${changes.map((c) => c.path).join(', ')}. Next: npx review-guard index (warms the index), then restart Claude Code.`;
-}
-
-async function readIfExists(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
 }
