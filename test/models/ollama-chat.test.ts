@@ -3,12 +3,11 @@
  * format of a tool round trip, and every failure kind of ModelError.
  */
 import assert from 'node:assert/strict';
-import { createServer as createHttpServer } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { ModelError, type ModelErrorKind } from '../../models/errors.js';
 import { OllamaChatClient } from '../../models/ollama-chat.js';
 import { fakeOllamaForFile } from '../helpers/fake-ollama.js';
+import { closedHost, serveHttp } from '../helpers/loopback.js';
 
 const MODEL = 'qwen2.5-coder:7b';
 const TOOL = { name: 'lookup', description: 'Look something up.', parameters: { type: 'object', properties: { q: { type: 'string' } } } };
@@ -29,16 +28,6 @@ async function rejectsWith(promise: Promise<unknown>, kind: ModelErrorKind, patt
     return error;
   }
   assert.fail('expected a rejection');
-}
-
-/** A port nothing listens on: bind one, then close it. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  assert.ok(address !== null && typeof address === 'object');
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return address.port;
 }
 
 describe('OllamaChatClient', () => {
@@ -89,7 +78,7 @@ describe('OllamaChatClient', () => {
   });
 
   it('reports connection refused as unreachable, with the host and a hint', async () => {
-    const host = `http://127.0.0.1:${await closedPort()}`;
+    const host = await closedHost();
     await rejectsWith(
       client(host).chat({ messages: [] }),
       'unreachable',
@@ -124,14 +113,11 @@ describe('OllamaChatClient', () => {
     ['not JSON', '<html>proxy login</html>'],
   ] as const) {
     it(`rejects a 2xx reply that is ${what} as invalid-response`, async () => {
-      const server = createHttpServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(body));
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const server = await serveHttp((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(body));
       try {
-        const { port } = server.address() as AddressInfo;
-        await rejectsWith(client(`http://127.0.0.1:${port}`).chat({ messages: [] }), 'invalid-response', /unreadable reply|without a chat message/);
+        await rejectsWith(client(server.url).chat({ messages: [] }), 'invalid-response', /unreadable reply|without a chat message/);
       } finally {
-        server.closeAllConnections();
-        server.close();
+        await server.close();
       }
     });
   }
