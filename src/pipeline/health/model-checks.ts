@@ -4,7 +4,7 @@
  * model there (pulled into Ollama, or a complete local transformers.js
  * folder). Each says what to run when something is missing.
  */
-import { isAbsolute, join } from 'node:path';
+import { semanticHost, semanticModelDir } from '../semantic.js';
 import { missingModelFiles } from '../../../indexer/embedders/index.js';
 import { isLocalHost, resolveOllamaHost } from '../../../models/ollama-host.js';
 import type { Config } from '../config-schema.js';
@@ -85,7 +85,7 @@ export async function embedderCheck(config: Config, root: string, env: NodeJS.Pr
   if (!config.index.enabled) return check('embedder', 'info', 'not checked: the index is off (index.enabled: false)');
   if (!semantic) return check('embedder', 'ok', 'none configured: the index uses the structural signal only (no model needed)');
   if (semantic.provider === 'transformers') {
-    const modelDir = isAbsolute(semantic.modelDir) ? semantic.modelDir : join(root, semantic.modelDir);
+    const modelDir = semanticModelDir(semantic, root);
     const { modelPath, missing } = await missingModelFiles(modelDir, semantic.model, semantic.quantized);
     const details = { provider: 'transformers', model: semantic.model, path: modelPath };
     if (missing.length === 0) return check('embedder', 'ok', `transformers model "${semantic.model}" is complete in ${modelPath}`, { details });
@@ -100,7 +100,7 @@ export async function embedderCheck(config: Config, root: string, env: NodeJS.Pr
   }
   let host: string;
   try {
-    host = resolveOllamaHost(semantic.host ?? config.model.host, env);
+    host = semanticHost(semantic, config, env);
   } catch (error) {
     return check('embedder', 'warn', (error as Error).message, { fix: 'set index.semantic.host, model.host or OLLAMA_HOST to host:port or a URL' });
   }
