@@ -84,6 +84,15 @@ function resolveRules(settings: RuleSettings): EnabledRule[] {
   return rules;
 }
 
+/**
+ * A rule's severity: the configured one, else the stage's proposal (the
+ * model proposes one per finding), else the catalog default.
+ */
+export function severityOf(settings: RuleSettings, ruleId: string, proposed?: Severity): Severity | 'off' {
+  const setting = Object.hasOwn(settings, ruleId) ? settings[ruleId] : undefined;
+  return setting?.severity ?? proposed ?? getRule(ruleId)?.meta.defaultSeverity ?? 'warning';
+}
+
 function parseSettings(settings: RuleSettings): EnabledRule[] {
   for (const id of Object.keys(settings)) {
     if (!getRule(id)) throw new RuleOptionsError([{ key: `rules.${id}`, reason: `unknown rule (known rules: ${RULE_IDS.join(', ')})` }]);
@@ -91,7 +100,7 @@ function parseSettings(settings: RuleSettings): EnabledRule[] {
   return RULE_IDS.flatMap((id) => {
     const rule = getRule(id)!;
     const setting = Object.hasOwn(settings, id) ? settings[id] : undefined;
-    const severity = setting?.severity ?? rule.meta.defaultSeverity;
+    const severity = severityOf(settings, id);
     if (severity !== 'off' && !SEVERITIES.includes(severity)) {
       const reason = `expected off, ${SEVERITIES.join(', ')}; got ${JSON.stringify(severity)}`;
       throw new RuleOptionsError([{ key: `rules.${id}.severity`, reason }]);

@@ -6,8 +6,7 @@
  */
 import type { Chunk, CodeIndex, FileStat } from '../../indexer/index.js';
 import type { LlmClient } from '../../models/llm-client.js';
-import { getRule } from '../../rules/index.js';
-import { runRules, type RuleSettings } from '../../rules/engine.js';
+import { runRules, severityOf, type RuleSettings } from '../../rules/engine.js';
 import { createSourceFile, languageForPath, type SourceFile } from '../../syntax/index.js';
 import type { Config } from './config-schema.js';
 import { keepInScope, type ChangeScope } from './diff-scope.js';
@@ -15,7 +14,7 @@ import { catalogMessage, countSeverities, sortFindings, toFindings, type Finding
 import type { TranscriptSink } from './agent/index.js';
 import { searchDuplicates } from './index-stage.js';
 import { ModelStageTally } from './model-summary.js';
-import type { FileStatus, ReviewRequest, ReviewResult, Severity } from './schemas.js';
+import type { FileStatus, ReviewRequest, ReviewResult } from './schemas.js';
 import { applySuppressions } from './suppressions.js';
 import { readWorkspaceFile } from './workspace.js';
 
@@ -97,7 +96,7 @@ export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<
     if (index) saveProblem = await saveIndex(index);
   }
   for (const entry of parsed) {
-    const kept = applySuppressions(entry.file, entry.drafts, severityFor(deps.ruleSettings, 'review'));
+    const kept = applySuppressions(entry.file, entry.drafts, severityOf(deps.ruleSettings, 'review'));
     entry.drafts.splice(0, entry.drafts.length, ...(deps.scope ? keepInScope(kept, entry.file, deps.scope) : kept));
   }
 
@@ -152,7 +151,7 @@ async function indexBatch(deps: ReviewDeps, parsed: readonly ParsedFile[]): Prom
 
 /** The index stage over the whole batch, so copies among the reviewed files form one group. */
 async function findDuplicates(deps: ReviewDeps, index: CodeIndex, parsed: readonly ParsedFile[]): Promise<void> {
-  const severity = severityFor(deps.ruleSettings, 'duplicate');
+  const severity = severityOf(deps.ruleSettings, 'duplicate');
   if (severity === 'off') return;
   const { duplicateThreshold, candidates } = deps.config.index;
   const chunks = parsed.flatMap((p) => p.chunks ?? []);
@@ -223,7 +222,7 @@ async function reviewWithModel(
     maxToolCalls: deps.config.model.maxToolCalls,
     timeoutMs: remaining,
     ...(deps.signal ? { signal: deps.signal } : {}),
-    severityOf: (rule, proposed) => severityFor(deps.ruleSettings, rule, proposed),
+    severityOf: (rule, proposed) => severityOf(deps.ruleSettings, rule, proposed),
     ...(entry.chunks ? { chunks: entry.chunks } : {}),
     ...(deps.transcript ? { transcript: deps.transcript } : {}),
   });
@@ -242,7 +241,7 @@ async function reviewWithModel(
 
 /** A `review` finding: a stage could not do its part for this file. */
 function pushReviewWarning(deps: ReviewDeps, entry: ParsedFile, messageId: 'incomplete' | 'indexFailed', reason: string): void {
-  const severity = severityFor(deps.ruleSettings, 'review');
+  const severity = severityOf(deps.ruleSettings, 'review');
   if (severity === 'off') return;
   const message = catalogMessage('review', messageId, { reason });
   entry.drafts.push({ file: entry.relPath, rule: 'review', severity, source: messageId === 'indexFailed' ? 'index' : 'model', message });
@@ -261,11 +260,4 @@ async function saveIndex(index: CodeIndex): Promise<string | undefined> {
     const reason = error instanceof Error ? error.message : String(error);
     return `the similarity index could not be saved (${reason}); the findings are complete, and the next review indexes the changes again`;
   }
-}
-
-/** The configured severity of a rule, else the model's proposal, else the catalog default. */
-function severityFor(settings: RuleSettings, ruleId: string, proposed?: Severity): Severity | 'off' {
-  const configured = settings[ruleId]?.severity;
-  if (configured) return configured;
-  return proposed ?? getRule(ruleId)?.meta.defaultSeverity ?? 'warning';
 }
