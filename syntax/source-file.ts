@@ -23,6 +23,8 @@ export interface SourceFile {
   readonly declarations: readonly Declaration[];
   /** Function values and classes bound to a name without a declaration, in source order. */
   readonly boundValues: readonly BoundValue[];
+  /** Type parameter nodes (`<T>`), in source order. */
+  readonly typeParameters: readonly SyntaxNode[];
   /** `codeLines[row]` is 1 when that 0-based row holds code. */
   readonly codeLines: Uint8Array;
   readonly codeLineCount: number;
@@ -40,11 +42,12 @@ export function createSourceFile(path: string, text: string, language: LanguageI
   const walker = walk.createWalker();
   const declarations = Object.freeze(walker.run(tree, language, walk, sink));
   const boundValues = Object.freeze(walker.bound);
+  const typeParameters = Object.freeze(walker.typeParameters);
   const tokens = sink.tokens;
   const codeLines = classifyCodeLines(lines, tokens);
   let codeLineCount = 0;
   for (const flag of codeLines) codeLineCount += flag;
-  return { path, language, text, lines, tree, root: tree.rootNode, tokens, declarations, boundValues, codeLines, codeLineCount };
+  return { path, language, text, lines, tree, root: tree.rootNode, tokens, declarations, boundValues, typeParameters, codeLines, codeLineCount };
 }
 
 /**

@@ -29,9 +29,13 @@ export class ModuleFacts {
   constructor(readonly file: SourceFile) {
     for (const statement of file.root.namedChildren) {
       if (statement.type !== 'export_statement') continue;
-      for (const specifier of statement.descendantsOfType('export_specifier')) {
-        const local = specifier.childForFieldName('name');
-        if (local) this.exportedNames.add(local.text);
+      // Specifiers sit in the statement's clause: `export { a, b as c }`.
+      for (const clause of statement.namedChildren) {
+        if (clause.type !== 'export_clause') continue;
+        for (const specifier of clause.namedChildren) {
+          const local = specifier.childForFieldName('name');
+          if (local) this.exportedNames.add(local.text);
+        }
       }
       const value = statement.childForFieldName('value');
       if (value?.type === 'identifier') this.exportedNames.add(value.text);
@@ -52,18 +56,20 @@ export class ModuleFacts {
     if (!names) {
       names = new Set();
       const tokens = this.file.tokens;
+      // Read once: each read of a node's offsets is a call into the native binding.
+      const { startIndex, endIndex } = body;
       let lo = 0;
       let hi = tokens.length;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (tokens[mid]!.startIndex < body.startIndex) lo = mid + 1;
+        if (tokens[mid]!.startIndex < startIndex) lo = mid + 1;
         else hi = mid;
       }
-      for (let i = lo; i < tokens.length && tokens[i]!.startIndex < body.endIndex; i++) {
+      for (let i = lo; i < tokens.length && tokens[i]!.startIndex < endIndex; i++) {
         const type = tokens[i]!.type;
         if (type === 'identifier' || type === 'shorthand_property_identifier') names.add(tokenText(this.file, tokens[i]!));
       }
-      this.bodyNames.set(body.startIndex, names);
+      this.bodyNames.set(startIndex, names);
     }
     return names.has(name);
   }
@@ -268,8 +274,7 @@ function classifyMethod(declaration: Declaration, node: SyntaxNode): Classified 
 /**
  * Names no kernel declaration covers but typescript-eslint checks: type
  * parameters (`<T>`) and default or namespace imports (`import x`,
- * `import * as ns`). Found by a search of the tree, made only when pasted
- * conventions are in use.
+ * `import * as ns`), made only when pasted conventions are in use.
  */
 export function extraSubjects(file: SourceFile, facts: ModuleFacts): (Classified & { name: string; line: number; column: number })[] {
   const out: (Classified & { name: string; line: number; column: number })[] = [];
@@ -277,7 +282,7 @@ export function extraSubjects(file: SourceFile, facts: ModuleFacts): (Classified
     if (!id) return;
     out.push({ selector, modifiers, name: id.text, line: id.startPosition.row + 1, column: id.startPosition.column + 1 });
   };
-  for (const parameter of file.root.descendantsOfType('type_parameter')) {
+  for (const parameter of file.typeParameters) {
     const id = parameter.childForFieldName('name');
     // tree-sitter-typescript 0.23 reads the variance of `<out T>` and `<in T>` as the name; the name itself is lost.
     if (id?.text === 'in' || id?.text === 'out') continue;

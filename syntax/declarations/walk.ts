@@ -37,9 +37,10 @@ interface Frame {
  * What the walk does with a node type: nothing; note JSX; make the node and
  * visit it; make the node only (an assignment names the value on its right);
  * visit a property name when it is an enum member; ask whether the node is
- * documentation; record the node as one token without its children.
+ * documentation; record the node as one token without its children; keep a
+ * type parameter.
  */
-type Role = 'pass' | 'jsx' | 'declares' | 'keep' | 'propertyName' | 'documentation' | 'atom';
+type Role = 'pass' | 'jsx' | 'declares' | 'keep' | 'propertyName' | 'documentation' | 'atom' | 'typeParameter';
 
 interface TypeInfo {
   readonly name: string;
@@ -63,6 +64,7 @@ function typeInfo(table: TypeInfo[], id: number, cursor: TreeCursor, profile: Wa
       else if (profile.keptTypes.has(name)) role = 'keep';
       else if (profile.documentationTypes.has(name)) role = 'documentation';
       else if (profile.atomTypes.has(name)) role = 'atom';
+      else if (profile.typeParameterTypes.has(name)) role = 'typeParameter';
     }
     info = table[id] = { name, role, isComment: profile.commentTypes.has(name) };
   }
@@ -79,6 +81,8 @@ export abstract class CursorWalker {
   readonly out: Declaration[] = [];
   /** Values bound without a declaration (see `BoundValue`), in source order. */
   readonly bound: BoundValue[] = [];
+  /** Type parameter nodes, in source order. */
+  readonly typeParameters: SyntaxNode[] = [];
   /** Positioned at the node being visited while `visit` runs. */
   protected cursor!: TreeCursor;
   protected readonly frames: Frame[] = [];
@@ -111,6 +115,8 @@ export abstract class CursorWalker {
         this.visit(node, type);
       } else if (role === 'keep') {
         node = cursor.currentNode;
+      } else if (role === 'typeParameter') {
+        this.typeParameters.push(cursor.currentNode);
       } else if (role === 'documentation' && this.documentationEnd <= cursor.startIndex) {
         node = cursor.currentNode;
         if (profile.isDocumentation?.(node)) this.documentationEnd = node.endIndex;

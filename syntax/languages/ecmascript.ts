@@ -51,6 +51,7 @@ const WALK: WalkProfile = {
   enumMemberType: 'property_identifier',
   documentationTypes: NONE,
   atomTypes: NONE,
+  typeParameterTypes: new Set(['type_parameter']),
   createWalker: () => new DeclarationWalker(),
 };
 

@@ -73,6 +73,7 @@ export const go: LanguageSpec = {
     keptTypes: NONE,
     documentationTypes: NONE,
     atomTypes: STRINGS,
+    typeParameterTypes: NONE,
     createWalker: () => new GoWalker(),
   },
   units: {

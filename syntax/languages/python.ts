@@ -82,6 +82,7 @@ export const python: LanguageSpec = {
     documentationTypes: new Set(['expression_statement']),
     isDocumentation: isDocstring,
     atomTypes: STRINGS,
+    typeParameterTypes: NONE,
     createWalker: () => new PythonWalker(),
   },
   units: {
