@@ -1,5 +1,5 @@
 /**
- * @fileoverview The syntax-aware half of normalisation: one walk over the
+ * @fileoverview The syntax-aware half of normalisation: one pass over the
  * nodes of one or more ranges decides, per leaf, what the token stream
  * shows instead of the leaf's type (what each node means for names is in
  * the language modules under syntax/languages/). normalize.ts applies the
@@ -17,7 +17,7 @@
  *   `satisfies` casts are erased: a copy without its types is the same code.
  *
  * Which node types mean what is the language module's business
- * (syntax/languages/, `NormalizeProfile`): this walk is the same for all.
+ * (syntax/languages/, `NormalizeProfile`): this pass is the same for all.
  */
 import { languageSpec, type NameLeaf, type SourceFile, type SyntaxNode } from '../syntax/index.js';
 
@@ -29,14 +29,6 @@ export interface NormalizePlan {
 }
 
 export { LOCAL_NAME } from '../syntax/index.js';
-
-/** A node type as the walk sees it, cached by type id (reading an id is cheaper than a name). */
-interface TypeEntry {
-  readonly name: string;
-  readonly named: boolean;
-  readonly isName: boolean;
-}
-const typeTables = new Map<string, TypeEntry[]>();
 
 /** A plan being built for one range. */
 interface RangePlan {
@@ -56,11 +48,10 @@ export function planRange(file: SourceFile, start: number, end: number): Normali
 
 /**
  * Plans the normalisation of several ranges of `file` (each plan as
- * `planRange` would make it), in one TreeCursor walk: nested ranges (a
- * class and its methods) share the walk of their nodes instead of walking
- * them once per range. Ranges must be nested or disjoint, as syntax nodes
- * are. Node objects are only made for the few node types that declare
- * names, and ancestors are read from the walk's own stack.
+ * `planRange` would make it), in one pass over the file's node table:
+ * nested ranges (a class and its methods) share the pass over their nodes
+ * instead of one pass per range. Ranges must be nested or disjoint, as
+ * syntax nodes are. Subtrees outside every range are skipped.
  */
 export function planRanges(file: SourceFile, ranges: ReadonlyArray<readonly [number, number]>): NormalizePlan[] {
   const plans = ranges.map(([start, end]): RangePlan => ({
@@ -79,26 +70,10 @@ export function planRanges(file: SourceFile, ranges: ReadonlyArray<readonly [num
   const active: RangePlan[] = [];
   const text = file.text;
   const profile = languageSpec(file.language).normalize;
-  const { erasedTypes, castTypes, memberUnits, plannedTypes } = profile;
-  let table = typeTables.get(file.language);
-  if (!table) typeTables.set(file.language, (table = []));
-  const cursor = file.tree.walk();
-  // The ancestors of the cursor's node: types, starts and first-child types.
-  const types: string[] = [];
-  const starts: number[] = [];
-  const firstTypes: Array<string | undefined> = [];
+  const { erasedTypes, castTypes, memberUnits, plannedTypes, nameLeafTypes } = profile;
+  const nodes = file.nodes;
 
-  const entryOf = (): TypeEntry => {
-    const id = cursor.nodeTypeId;
-    let entry = table![id];
-    if (!entry) {
-      const name = cursor.nodeType;
-      entry = table![id] = { name, named: cursor.nodeIsNamed, isName: profile.nameLeafTypes.has(name) };
-    }
-    return entry;
-  };
-
-  // Brings `active` to the ranges holding `offset`; the walk moves forward, so ranges are passed once.
+  // Brings `active` to the ranges holding `offset`; the pass moves forward, so ranges are passed once.
   const enter = (offset: number): void => {
     while (active.length > 0 && active[active.length - 1]!.end <= offset) active.pop();
     while (next < pending.length && pending[next]!.start <= offset) {
@@ -110,60 +85,40 @@ export function planRanges(file: SourceFile, ranges: ReadonlyArray<readonly [num
     }
   };
 
-  // Visits the cursor's node; leaves the cursor where it found it.
-  const visit = (): void => {
-    const nodeStart = cursor.startIndex;
-    const nodeEnd = cursor.endIndex;
-    const depth = types.length;
-    const first = depth > 0 && firstTypes[depth - 1] === undefined;
+  // Visits node `i` and its subtree.
+  const visit = (i: number): void => {
+    const nodeStart = nodes.start(i);
+    const nodeEnd = nodes.end(i);
     enter(nodeStart);
     const inside = active.length > 0;
-    if (!inside && (next >= pending.length || pending[next]!.start >= nodeEnd)) {
-      if (first) firstTypes[depth - 1] = entryOf().name;
-      return;
-    }
-    const entry = entryOf();
-    const type = entry.name;
-    if (first) firstTypes[depth - 1] = type;
+    if (!inside && (next >= pending.length || pending[next]!.start >= nodeEnd)) return;
+    const type = nodes.typeName(i);
+    const parent = nodes.parent(i);
     if (inside) {
       if (erasedTypes.has(type)) {
         for (const plan of active) plan.erased.push([nodeStart, nodeEnd]);
         return;
       }
-      if (entry.named && plannedTypes.has(type)) planNode(cursor.currentNode, type, depth > 0 ? starts[depth - 1] : undefined);
+      if (nodes.isNamed(i) && plannedTypes.has(type)) planNode(nodes.node(i)!, type, parent >= 0 ? nodes.start(parent) : undefined);
     }
-    if (!cursor.gotoFirstChild()) {
-      if (inside && entry.isName) addLeaf(type, nodeStart, text.slice(nodeStart, nodeEnd), first);
+    const end = nodes.subtreeEnd(i);
+    if (end === i + 1) {
+      if (inside && nameLeafTypes.has(type)) addLeaf(i, type, nodeStart, text.slice(nodeStart, nodeEnd));
       return;
     }
-    types.push(type);
-    starts.push(nodeStart);
-    firstTypes.push(undefined);
-    if (inside && castTypes.has(type) && castValue(nodeEnd)) return;
-    do visit();
-    while (cursor.gotoNextSibling());
-    leave();
+    if (inside && castTypes.has(type) && castValue(i, nodeEnd)) return;
+    for (let child = i + 1; child < end; child = nodes.subtreeEnd(child)) visit(child);
   };
 
-  const leave = (): void => {
-    cursor.gotoParent();
-    types.pop();
-    starts.pop();
-    firstTypes.pop();
-  };
-
-  // At a cast's first child: visits its value and erases the rest, or returns false when it has none.
-  const castValue = (castEnd: number): boolean => {
+  // A cast's value (its first named child) is visited and the rest erased; false when it has none.
+  const castValue = (cast: number, castEnd: number): boolean => {
     const holders = [...active];
-    do {
-      if (!cursor.nodeIsNamed) continue;
-      visit();
-      for (const plan of holders) plan.erased.push([cursor.endIndex, castEnd]);
-      leave();
+    for (let child = cast + 1; child < nodes.subtreeEnd(cast); child = nodes.subtreeEnd(child)) {
+      if (!nodes.isNamed(child)) continue;
+      visit(child);
+      for (const plan of holders) plan.erased.push([nodes.end(child), castEnd]);
       return true;
-    } while (cursor.gotoNextSibling());
-    // No value: visit every child, as for any other node.
-    while (cursor.gotoPreviousSibling());
+    }
     return false;
   };
 
@@ -182,21 +137,24 @@ export function planRanges(file: SourceFile, ranges: ReadonlyArray<readonly [num
     for (const plan of active) for (const offset of dropped) plan.replace.set(offset, []);
   };
 
-  const addLeaf = (type: string, leafStart: number, leafText: string, firstChild: boolean): void => {
-    const depth = types.length;
-    const parentType = types[depth - 1];
+  const addLeaf = (leaf: number, type: string, leafStart: number, leafText: string): void => {
+    const parent = nodes.parent(leaf);
+    const parentType = parent >= 0 ? nodes.typeName(parent) : undefined;
     // A member's own name: where the member is declared, when the member is the unit (its container starts outside the range).
     const memberSite = parentType !== undefined && memberUnits.has(parentType);
-    const containerStart = memberSite && depth > 1 ? starts[depth - 2]! : undefined;
-    // The object of a member expression is its first child.
-    const thisMember = !memberSite && parentType === 'member_expression' && firstTypes[depth - 1] === 'this';
+    const grandparent = parent >= 0 ? nodes.parent(parent) : -1;
+    const containerStart = memberSite && grandparent >= 0 ? nodes.start(grandparent) : undefined;
+    // The object of a member expression is its first child, which follows the parent in the table.
+    const thisMember = !memberSite && parentType === 'member_expression' && nodes.typeName(parent + 1) === 'this';
+    // A first child follows its parent in the table.
+    const firstChild = parent >= 0 && parent === leaf - 1;
     for (const plan of active) {
       const ownNameSite = memberSite ? (containerStart ?? plan.start) < plan.start : thisMember;
       plan.leaves.push({ type, startIndex: leafStart, text: leafText, ownNameSite, parentType, firstChild });
     }
   };
 
-  visit();
+  if (nodes.count > 0) visit(0);
   return plans.map((plan) => {
     for (const leaf of plan.leaves) {
       // A dropped name leaf (the package of a Go qualified type) stays dropped.

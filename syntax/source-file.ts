@@ -5,6 +5,7 @@
  */
 import type { BoundValue, Declaration } from './declarations/types.js';
 import { languageSpec, type LanguageId } from './languages/index.js';
+import type { NodeTable } from './node-table.js';
 import { parseTree, type SyntaxNode, type Tree } from './parse.js';
 import { TokenSink, type Token } from './tokens.js';
 
@@ -25,6 +26,8 @@ export interface SourceFile {
   readonly boundValues: readonly BoundValue[];
   /** Type parameter nodes (`<T>`), in source order. */
   readonly typeParameters: readonly SyntaxNode[];
+  /** Every node of the tree in pre-order, for passes that would otherwise walk it again. */
+  readonly nodes: NodeTable;
   /** `codeLines[row]` is 1 when that 0-based row holds code. */
   readonly codeLines: Uint8Array;
   readonly codeLineCount: number;
@@ -38,16 +41,16 @@ export function createSourceFile(path: string, text: string, language: LanguageI
   const tree = parseTree(text, language);
   const lines = splitLines(text);
   const sink = new TokenSink(text);
-  const { walk } = languageSpec(language);
-  const walker = walk.createWalker();
-  const declarations = Object.freeze(walker.run(tree, language, walk, sink));
+  const spec = languageSpec(language);
+  const walker = spec.walk.createWalker();
+  const declarations = Object.freeze(walker.run(tree, spec, sink));
   const boundValues = Object.freeze(walker.bound);
   const typeParameters = Object.freeze(walker.typeParameters);
   const tokens = sink.tokens;
   const codeLines = classifyCodeLines(lines, tokens);
   let codeLineCount = 0;
   for (const flag of codeLines) codeLineCount += flag;
-  return { path, language, text, lines, tree, root: tree.rootNode, tokens, declarations, boundValues, typeParameters, codeLines, codeLineCount };
+  return { path, language, text, lines, tree, root: tree.rootNode, tokens, declarations, boundValues, typeParameters, nodes: walker.nodes, codeLines, codeLineCount };
 }
 
 /**

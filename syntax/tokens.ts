@@ -5,8 +5,6 @@
  * (tree-sitter rows break at `\n` only), so no position object is made per
  * leaf.
  */
-import type { TreeCursor } from './parse.js';
-
 /** A leaf of the syntax tree. Offsets are UTF-16 indexes into the text. */
 export interface Token {
   readonly type: string;
@@ -31,10 +29,8 @@ export class TokenSink {
     this.newline = text.indexOf('\n');
   }
 
-  /** Records the cursor's node, a leaf of `type`; zero-width leaves are MISSING nodes inserted by error recovery. */
-  leaf(cursor: TreeCursor, type: string, isComment: boolean): void {
-    const startIndex = cursor.startIndex;
-    const endIndex = cursor.endIndex;
+  /** Records a leaf of `type`; zero-width leaves are MISSING nodes inserted by error recovery. */
+  leaf(startIndex: number, endIndex: number, type: string, isComment: boolean): void {
     if (endIndex <= startIndex) return;
     const startRow = this.rowOf(startIndex);
     const endPositionRow = this.rowOf(endIndex);

@@ -11,7 +11,8 @@
  * something), and "renders JSX" is found in the same pass by flagging each
  * open node that has a JSX descendant as the walk leaves it.
  */
-import type { LanguageId, WalkProfile } from '../languages/types.js';
+import type { LanguageId, LanguageSpec } from '../languages/types.js';
+import { NodeTable, type NodeTypeInfo } from '../node-table.js';
 import type { SyntaxNode, Tree, TreeCursor } from '../parse.js';
 import type { TokenSink } from '../tokens.js';
 import { bindingName, WRAPPERS } from './names.js';
@@ -20,6 +21,8 @@ import type { BoundValue, Declaration, DeclarationKind, Modifier } from './types
 /** A node the walk is inside of (an ancestor of the node being visited). */
 interface Frame {
   readonly type: string;
+  /** Its index in the node table. */
+  readonly index: number;
   /** The node, when the walk made one (declaring types and assignments only). */
   readonly node: SyntaxNode | undefined;
   /** The type of its first child: the keyword of a `const`/`let`/`var` statement. */
@@ -42,22 +45,25 @@ interface Frame {
  */
 type Role = 'pass' | 'jsx' | 'declares' | 'keep' | 'propertyName' | 'documentation' | 'atom' | 'typeParameter';
 
-interface TypeInfo {
-  readonly name: string;
+interface TypeInfo extends NodeTypeInfo {
   readonly role: Role;
   readonly isComment: boolean;
+  /** Normalisation planning reads nodes of this type (see `NormalizeProfile.plannedTypes`): the node table keeps them. */
+  readonly planned: boolean;
 }
 
 // Per language, by node type id: reading a type id is cheaper than reading a type name.
 const typeTables = new Map<LanguageId, TypeInfo[]>();
 
-function typeInfo(table: TypeInfo[], id: number, cursor: TreeCursor, profile: WalkProfile): TypeInfo {
+function typeInfo(table: TypeInfo[], id: number, cursor: TreeCursor, spec: LanguageSpec): TypeInfo {
   let info = table[id];
   if (!info) {
+    const profile = spec.walk;
     const name = cursor.nodeType;
+    const named = cursor.nodeIsNamed;
     // Anonymous nodes (keywords like `class` and `function`) share names with named types.
     let role: Role = 'pass';
-    if (cursor.nodeIsNamed) {
+    if (named) {
       if (profile.jsxTypes.has(name)) role = 'jsx';
       else if (name === profile.enumMemberType) role = 'propertyName';
       else if (profile.declaringTypes.has(name)) role = 'declares';
@@ -66,7 +72,8 @@ function typeInfo(table: TypeInfo[], id: number, cursor: TreeCursor, profile: Wa
       else if (profile.atomTypes.has(name)) role = 'atom';
       else if (profile.typeParameterTypes.has(name)) role = 'typeParameter';
     }
-    info = table[id] = { name, role, isComment: profile.commentTypes.has(name) };
+    const planned = named && spec.normalize.plannedTypes.has(name);
+    info = table[id] = { name, named, role, isComment: profile.commentTypes.has(name), planned };
   }
   return info;
 }
@@ -83,6 +90,8 @@ export abstract class CursorWalker {
   readonly bound: BoundValue[] = [];
   /** Type parameter nodes, in source order. */
   readonly typeParameters: SyntaxNode[] = [];
+  /** Every node of the walked tree (see node-table.ts). */
+  nodes!: NodeTable;
   /** Positioned at the node being visited while `visit` runs. */
   protected cursor!: TreeCursor;
   protected readonly frames: Frame[] = [];
@@ -94,16 +103,26 @@ export abstract class CursorWalker {
   // `scopeStart:name` of names already declared, for languages where assigning declares.
   private readonly scoped = new Set<string>();
 
-  /** Walks `tree`, handing its leaves to `tokens`; returns the declarations. */
-  run(tree: Tree, language: LanguageId, profile: WalkProfile, tokens: TokenSink): Declaration[] {
-    let table = typeTables.get(language);
-    if (!table) typeTables.set(language, (table = []));
+  /**
+   * Walks `tree`, handing its leaves to `tokens` and recording every node
+   * in `nodes`; returns the declarations.
+   */
+  run(tree: Tree, spec: LanguageSpec, tokens: TokenSink): Declaration[] {
+    let table = typeTables.get(spec.id);
+    if (!table) typeTables.set(spec.id, (table = []));
+    const nodes = (this.nodes = new NodeTable(table));
     const cursor = (this.cursor = tree.walk());
     const frames = this.frames;
+    // Nodes opened since the last leaf: they start where the next leaf starts.
+    let unstarted = 0;
+    let lastEnd = 0;
     // Iterative pre-order walk: declarations come out in source order, outer first.
     for (;;) {
       const parent = frames[frames.length - 1];
-      const { name: type, role, isComment } = typeInfo(table, cursor.nodeTypeId, cursor, profile);
+      const typeId = cursor.nodeTypeId;
+      const info = typeInfo(table, typeId, cursor, spec);
+      const { name: type, role } = info;
+      const index = nodes.open(typeId, parent ? parent.index : -1);
       if (parent && parent.firstChildType === undefined) parent.firstChildType = type;
       this.container = parent?.container;
       this.jsxTargets = undefined;
@@ -119,16 +138,26 @@ export abstract class CursorWalker {
         this.typeParameters.push(cursor.currentNode);
       } else if (role === 'documentation' && this.documentationEnd <= cursor.startIndex) {
         node = cursor.currentNode;
-        if (profile.isDocumentation?.(node)) this.documentationEnd = node.endIndex;
+        if (spec.walk.isDocumentation?.(node)) this.documentationEnd = node.endIndex;
       }
+      if (info.planned) nodes.keep(index, node ?? cursor.currentNode);
       if (role !== 'atom' && cursor.gotoFirstChild()) {
         const { container, jsxTargets } = this;
-        frames.push({ type, node, firstChildType: undefined, container, jsxTargets, hasJsx: false });
+        frames.push({ type, index, node, firstChildType: undefined, container, jsxTargets, hasJsx: false });
+        unstarted++;
         continue;
       }
-      tokens.leaf(cursor, type, isComment || (this.documentationEnd > 0 && cursor.startIndex < this.documentationEnd));
+      const start = cursor.startIndex;
+      const end = cursor.endIndex;
+      for (let k = 0; k < unstarted; k++) nodes.setStart(frames[frames.length - 1 - k]!.index, start);
+      unstarted = 0;
+      nodes.setStart(index, start);
+      nodes.close(index, end);
+      lastEnd = end;
+      tokens.leaf(start, end, type, info.isComment || (this.documentationEnd > 0 && start < this.documentationEnd));
       while (!cursor.gotoNextSibling()) {
         if (!cursor.gotoParent()) return this.out;
+        nodes.close(frames[frames.length - 1]!.index, lastEnd);
         this.leave();
       }
     }
