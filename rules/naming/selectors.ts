@@ -4,7 +4,7 @@
  * and the syntax around them, without type information. `unused` is
  * approximated syntactically (see `isUnused`).
  */
-import { tokenText, type Declaration, type SourceFile, type SyntaxNode, type TreeCursor } from '../../syntax/index.js';
+import { tokenText, type Declaration, type SourceFile, type SyntaxNode } from '../../syntax/index.js';
 import type { ModifierName, SelectorName } from './conventions.js';
 
 /** A declaration as typescript-eslint's naming-convention classifies it. */
@@ -24,7 +24,6 @@ export class ModuleFacts {
   private readonly mentions = new Map<string, number>();
   /** Identifier spellings inside a function body, by the body's start offset. */
   private readonly bodyNames = new Map<number, Set<string>>();
-  private cursor: TreeCursor | undefined;
 
   constructor(readonly file: SourceFile) {
     for (const statement of file.root.namedChildren) {
@@ -72,14 +71,6 @@ export class ModuleFacts {
       this.bodyNames.set(startIndex, names);
     }
     return names.has(name);
-  }
-
-  /** A cursor at the root, made once per file (making one costs more than a descent). */
-  rootCursor(): TreeCursor {
-    // Climbing back up rather than `reset`, which crashes tree-sitter 0.21's binding when reused.
-    if (this.cursor) while (this.cursor.gotoParent());
-    else this.cursor = this.file.tree.walk();
-    return this.cursor;
   }
 
   /** How often `name` is spelled in the file. */
@@ -131,37 +122,6 @@ function memberModifiers(declaration: Declaration): Set<ModifierName> {
   return mods;
 }
 
-// Nodes that own a parameter list.
-const FUNCTION_TYPES: ReadonlySet<string> = new Set([
-  ...ASYNC_VALUES,
-  'generator_function',
-  'function_declaration',
-  'generator_function_declaration',
-  'function_signature',
-  'method_definition',
-  'method_signature',
-  'abstract_method_signature',
-  'construct_signature',
-  'call_signature',
-]);
-
-/**
- * The function node a parameter belongs to: the last function-like node on
- * a cursor's way down from the root to the parameter. `node.parent` would
- * make tree-sitter descend from the root once per step up.
- */
-function parameterOwner(facts: ModuleFacts, parameter: SyntaxNode): SyntaxNode | null {
-  const cursor = facts.rootCursor();
-  const index = parameter.startIndex;
-  let owner: SyntaxNode | null = null;
-  // The binding returns the child's position (0 for the first) or null, not a boolean.
-  while ((cursor.gotoFirstChildForIndex(index) as unknown) !== null && cursor.startIndex <= index) {
-    if (cursor.startIndex === index && cursor.endIndex === parameter.endIndex && cursor.nodeType === parameter.type) break;
-    if (FUNCTION_TYPES.has(cursor.nodeType)) owner = cursor.currentNode;
-  }
-  return owner;
-}
-
 /**
  * The selector and modifiers of `declaration`, or undefined when
  * typescript-eslint does not check it (catch bindings, constructors,
@@ -184,7 +144,7 @@ export function classify(declaration: Declaration, facts: ModuleFacts): Classifi
       return { selector: 'function', modifiers: mods };
     }
     case 'parameter': {
-      const owner = parameterOwner(facts, node);
+      const owner = declaration.owner;
       if (!owner || owner.type === 'method_signature' || owner.type === 'construct_signature') return undefined;
       if (node.type === 'shorthand_property_identifier_pattern') mods.add('destructured');
       // Parameters of signatures without a body (overloads, abstract methods, `declare`) are never `unused` to typescript-eslint.

@@ -60,6 +60,8 @@ export interface Declaration {
    * when it is bound to none: never a class that merely encloses it.
    */
   readonly container?: string;
+  /** For a parameter: the function, method or signature whose parameter list declares it. */
+  readonly owner?: SyntaxNode;
 }
 
 /** Node types of function values: what a binding to a function is bound to. */

@@ -7,7 +7,7 @@
  * The walk itself, with its frames, is in walk.ts.
  */
 import type { SyntaxNode } from '../parse.js';
-import { keywordModifiers } from './modifiers.js';
+import { keywordModifiers, keywordModifiersAt } from './modifiers.js';
 import { patternIdentifiers } from './names.js';
 import { FUNCTION_VALUE_TYPES, isFunctionValue, type Declaration, type DeclarationKind, type Modifier } from './types.js';
 import { CursorWalker } from './walk.js';
@@ -20,7 +20,7 @@ export class DeclarationWalker extends CursorWalker {
       case 'function_declaration':
       case 'generator_function_declaration':
       case 'function_signature': {
-        const mods = keywordModifiers(node);
+        const mods = keywordModifiersAt(this.cursor);
         this.add(node, node.childForFieldName('name'), 'function', container, mods, this.exported());
         this.jsxTargets = [mods];
         this.addParameters(node);
@@ -30,7 +30,7 @@ export class DeclarationWalker extends CursorWalker {
       case 'abstract_class_declaration':
       case 'class': {
         const name = node.childForFieldName('name');
-        this.add(node, name, 'class', container, keywordModifiers(node), this.exported());
+        this.add(node, name, 'class', container, keywordModifiersAt(this.cursor), this.exported());
         // An anonymous class expression's members belong to the name it is bound to, if any.
         this.container = name ? name.text : this.ownerOf(this.frames.length);
         if (!name && this.container !== undefined) this.bound.push({ kind: 'anonymousClass', node, name: this.container });
@@ -55,7 +55,7 @@ export class DeclarationWalker extends CursorWalker {
       case 'method_definition':
       case 'method_signature':
       case 'abstract_method_signature': {
-        const mods = keywordModifiers(node);
+        const mods = keywordModifiersAt(this.cursor);
         const inObject = this.ancestorType(1) === 'object';
         if (inObject) mods.add('objectLiteral');
         const owner = inObject ? this.ownerOf(this.frames.length - 1) : container;
@@ -77,7 +77,7 @@ export class DeclarationWalker extends CursorWalker {
       case 'field_definition':
       case 'property_signature': {
         const name = node.childForFieldName('name') ?? node.childForFieldName('property');
-        const mods = keywordModifiers(node);
+        const mods = keywordModifiersAt(this.cursor);
         if (isFunctionValue(node.childForFieldName('value'))) {
           mods.add('functionValue');
           this.jsxTargets = [mods];
@@ -128,11 +128,12 @@ export class DeclarationWalker extends CursorWalker {
     container: string | undefined,
     modifiers: Set<Modifier> = new Set(),
     exported = false,
+    owner?: SyntaxNode,
   ): Declaration | undefined {
     // Computed and string-literal names are data, not identifiers.
     if (!nameNode || !/identifier(_pattern)?$/.test(nameNode.type)) return undefined;
     if (exported) modifiers.add('exported');
-    return this.record(node, nameNode, kind, modifiers, container);
+    return this.record(node, nameNode, kind, modifiers, container, owner);
   }
 
   private addVariable(declarator: SyntaxNode, container: string | undefined): void {
@@ -198,7 +199,7 @@ export class DeclarationWalker extends CursorWalker {
       if (propertyModifiers && isFunctionValue(param.childForFieldName('value'))) propertyModifiers.add('functionValue');
       for (const id of patternIdentifiers(pattern)) {
         if (propertyModifiers) this.add(param, id, 'property', undefined, propertyModifiers);
-        else this.add(id, id, 'parameter', undefined, new Set<Modifier>(destructured ? ['destructured'] : []));
+        else this.add(id, id, 'parameter', undefined, new Set<Modifier>(destructured ? ['destructured'] : []), false, fn);
       }
     }
   }

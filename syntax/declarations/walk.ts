@@ -206,6 +206,7 @@ export abstract class CursorWalker {
     kind: DeclarationKind,
     modifiers: Set<Modifier>,
     container: string | undefined,
+    owner?: SyntaxNode,
   ): Declaration {
     const declaration: Declaration = {
       name: name.text,
@@ -217,6 +218,7 @@ export abstract class CursorWalker {
       endLine: node.endPosition.row + 1,
       node,
       ...(container === undefined ? {} : { container }),
+      ...(owner === undefined ? {} : { owner }),
     };
     this.out.push(declaration);
     return declaration;
