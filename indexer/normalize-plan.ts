@@ -71,7 +71,8 @@ export function planRanges(file: SourceFile, ranges: ReadonlyArray<readonly [num
   const text = file.text;
   const profile = languageSpec(file.language).normalize;
   const { erasedTypes, castTypes, memberUnits, plannedTypes, nameLeafTypes } = profile;
-  const nodes = file.nodes;
+  const tree = file.tree;
+  const nodes = tree.nodes;
 
   // Brings `active` to the ranges holding `offset`; the pass moves forward, so ranges are passed once.
   const enter = (offset: number): void => {
@@ -99,7 +100,7 @@ export function planRanges(file: SourceFile, ranges: ReadonlyArray<readonly [num
         for (const plan of active) plan.erased.push([nodeStart, nodeEnd]);
         return;
       }
-      if (nodes.isNamed(i) && plannedTypes.has(type)) planNode(nodes.node(i)!, type, parent >= 0 ? nodes.start(parent) : undefined);
+      if (nodes.isNamed(i) && plannedTypes.has(type)) planNode(tree.node(i), type, parent >= 0 ? nodes.start(parent) : undefined);
     }
     const end = nodes.subtreeEnd(i);
     if (end === i + 1) {

@@ -13,7 +13,7 @@ export {
   type UnitTypes,
 } from './languages/index.js';
 export { LOCAL_NAME } from './languages/types.js';
-export type { SyntaxNode, Tree, TreeCursor } from './parse.js';
+export type { Point, SyntaxNode, Tree } from './parse.js';
 export { countCodeLines, createSourceFile, splitLines, tokenText, type SourceFile, type Token } from './source-file.js';
 export {
   boundName,

@@ -1,48 +1,76 @@
 /**
- * @fileoverview Every node of a syntax tree in pre-order, as typed arrays,
- * recorded by the one cursor walk a file gets (declarations/walk.ts). Later
- * passes over the tree (normalisation planning) read these arrays instead of
- * walking the tree again: each cursor step and offset read is a call into
- * the native binding, an array read is not.
+ * @fileoverview Every node of a syntax tree in pre-order, as columns of one
+ * buffer filled by the syntax binding (native.ts) in a single native call.
+ * The walk, normalisation planning and `SyntaxNode` all read these columns:
+ * an array read is far cheaper than a call into native code per node.
  *
  * Node `i`'s subtree is `i .. subtreeEnd(i) - 1`; its first child, if any,
  * is `i + 1`, and each next sibling starts where the previous subtree ends.
- * Offsets are UTF-16 indexes, as on tokens. An inner node's offsets are
- * those of its first and last leaf, which is how tree-sitter spans a node.
- * The walk does not descend into atoms (see `WalkProfile.atomTypes`), so
- * they are leaves here.
+ * Offsets are UTF-16 indexes into the text; rows are 0-based.
  */
-import type { SyntaxNode } from './parse.js';
+import { COLUMN, FLAG, type ParsedColumns } from './native.js';
 
-/** What the table knows of a node type id. */
-export interface NodeTypeInfo {
-  readonly name: string;
-  readonly named: boolean;
+/** A grammar's names: node types by symbol id, field names by field id. */
+export interface GrammarNames {
+  readonly types: readonly string[];
+  readonly fields: ReadonlyArray<string | undefined>;
 }
 
+// tree-sitter's symbol for error-recovery nodes.
+const ERROR_SYMBOL = 0xffff;
+
 export class NodeTable {
-  private typeIds = new Uint16Array(256);
-  private starts = new Int32Array(256);
-  private ends = new Int32Array(256);
-  private parents = new Int32Array(256);
-  private subtreeEnds = new Int32Array(256);
-  private made = new Map<number, SyntaxNode>();
-  private length = 0;
+  readonly count: number;
+  private readonly starts: Int32Array;
+  private readonly ends: Int32Array;
+  private readonly startRows: Int32Array;
+  private readonly endRows: Int32Array;
+  private readonly parents: Int32Array;
+  private readonly subtreeEnds: Int32Array;
+  private readonly typeFields: Int32Array;
+  private readonly flags: Int32Array;
 
-  /** `types[id]` describes type id `id` (shared by every file of the language). */
-  constructor(private readonly types: readonly NodeTypeInfo[]) {}
+  constructor(parsed: ParsedColumns, private readonly names: GrammarNames) {
+    const n = parsed.capacity;
+    const column = (k: number): Int32Array => new Int32Array(parsed.columns, k * n * 4, n);
+    this.count = parsed.count;
+    this.starts = column(COLUMN.start);
+    this.ends = column(COLUMN.end);
+    this.startRows = column(COLUMN.startRow);
+    this.endRows = column(COLUMN.endRow);
+    this.parents = column(COLUMN.parent);
+    this.subtreeEnds = column(COLUMN.subtreeEnd);
+    this.typeFields = column(COLUMN.typeField);
+    this.flags = column(COLUMN.flags);
+  }
 
-  /** Number of nodes. */
-  get count(): number {
-    return this.length;
+  /** The grammar's symbol id of node `i` (what tree-sitter calls its type id). */
+  typeId(i: number): number {
+    return this.typeFields[i]! & 0xffff;
   }
 
   typeName(i: number): string {
-    return this.types[this.typeIds[i]!]!.name;
+    const id = this.typeFields[i]! & 0xffff;
+    return id === ERROR_SYMBOL ? 'ERROR' : this.names.types[id]!;
+  }
+
+  /** The field node `i` fills in its parent (`name`, `body`, …), if any. */
+  fieldName(i: number): string | undefined {
+    return this.names.fields[this.typeFields[i]! >>> 16];
   }
 
   isNamed(i: number): boolean {
-    return this.types[this.typeIds[i]!]!.named;
+    return (this.flags[i]! & FLAG.named) !== 0;
+  }
+
+  /** Inserted by error recovery (zero width). */
+  isMissing(i: number): boolean {
+    return (this.flags[i]! & FLAG.missing) !== 0;
+  }
+
+  /** The subtree holds a syntax error. */
+  hasError(i: number): boolean {
+    return (this.flags[i]! & FLAG.hasError) !== 0;
   }
 
   start(i: number): number {
@@ -53,6 +81,14 @@ export class NodeTable {
     return this.ends[i]!;
   }
 
+  startRow(i: number): number {
+    return this.startRows[i]!;
+  }
+
+  endRow(i: number): number {
+    return this.endRows[i]!;
+  }
+
   /** The parent's index; -1 for the root. */
   parent(i: number): number {
     return this.parents[i]!;
@@ -61,47 +97,5 @@ export class NodeTable {
   /** One past the last node of `i`'s subtree. */
   subtreeEnd(i: number): number {
     return this.subtreeEnds[i]!;
-  }
-
-  /** The node object, when the walk made one for `i` (nodes of the types it visits or keeps). */
-  node(i: number): SyntaxNode | undefined {
-    return this.made.get(i);
-  }
-
-  // Recording, by the walk only.
-
-  /** Appends a node whose offsets and subtree are filled in later; returns its index. */
-  open(typeId: number, parent: number): number {
-    const i = this.length++;
-    if (i === this.typeIds.length) this.grow();
-    this.typeIds[i] = typeId;
-    this.parents[i] = parent;
-    return i;
-  }
-
-  setStart(i: number, start: number): void {
-    this.starts[i] = start;
-  }
-
-  close(i: number, end: number): void {
-    this.ends[i] = end;
-    this.subtreeEnds[i] = this.length;
-  }
-
-  keep(i: number, node: SyntaxNode): void {
-    this.made.set(i, node);
-  }
-
-  private grow(): void {
-    const size = this.typeIds.length * 2;
-    const widen = <T extends Uint16Array | Int32Array>(from: T, to: T): T => {
-      to.set(from);
-      return to;
-    };
-    this.typeIds = widen(this.typeIds, new Uint16Array(size));
-    this.starts = widen(this.starts, new Int32Array(size));
-    this.ends = widen(this.ends, new Int32Array(size));
-    this.parents = widen(this.parents, new Int32Array(size));
-    this.subtreeEnds = widen(this.subtreeEnds, new Int32Array(size));
   }
 }

@@ -1,31 +1,42 @@
 /**
- * @fileoverview Parsing with tree-sitter: the only module that creates
- * parsers. One parser per language is reused; parsing is synchronous, so
- * reuse is safe in Node's single thread.
+ * @fileoverview Parsing: the only module that creates parsers. One native
+ * parser per language is reused (parsing is synchronous, so reuse is safe
+ * in Node's single thread); each parse returns the whole tree as a node
+ * table (see native.ts, node-table.ts) wrapped in a `Tree`.
  */
-import Parser from 'tree-sitter';
 import { grammarFor, type LanguageId } from './languages/index.js';
+import { syntaxBinding, type NativeParser } from './native.js';
+import { NodeTable, type GrammarNames } from './node-table.js';
+import { Tree } from './syntax-node.js';
 
-const parsers = new Map<LanguageId, Parser>();
+interface LanguageParser {
+  readonly parser: NativeParser;
+  readonly names: GrammarNames;
+}
 
-function parserFor(language: LanguageId): Parser {
-  let parser = parsers.get(language);
-  if (!parser) {
-    parser = new Parser();
-    parser.setLanguage(grammarFor(language));
-    parsers.set(language, parser);
+const parsers = new Map<LanguageId, LanguageParser>();
+
+function parserFor(language: LanguageId): LanguageParser {
+  let entry = parsers.get(language);
+  if (!entry) {
+    const binding = syntaxBinding();
+    const grammar = grammarFor(language);
+    const { symbols, fields } = binding.languageInfo(grammar);
+    const names = { types: symbols.map((name) => name ?? ''), fields: fields.map((name) => name ?? undefined) };
+    entry = { parser: binding.createParser(grammar), names };
+    parsers.set(language, entry);
   }
-  return parser;
+  return entry;
 }
 
-/**
- * Parses `text`. tree-sitter 0.21's node binding rejects inputs of 32 KiB
- * or more with "Invalid argument" unless the buffer is sized explicitly.
- */
-export function parseTree(text: string, language: LanguageId): Parser.Tree {
-  return parserFor(language).parse(text, undefined, { bufferSize: text.length * 2 + 1 });
+/** Parses `text`: the tree with every node, including error-recovery ones. */
+export function parseTree(text: string, language: LanguageId): Tree {
+  const { parser, names } = parserFor(language);
+  const parsed = syntaxBinding().parse(parser, text);
+  if (parsed.count !== parsed.capacity) {
+    throw new Error(`the syntax binding flattened ${parsed.count} of ${parsed.capacity} nodes of a ${language} file`);
+  }
+  return new Tree(text, new NodeTable(parsed, names));
 }
 
-export type SyntaxNode = Parser.SyntaxNode;
-export type Tree = Parser.Tree;
-export type TreeCursor = Parser.TreeCursor;
+export { SyntaxNode, Tree, type Point } from './syntax-node.js';

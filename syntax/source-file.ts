@@ -5,7 +5,6 @@
  */
 import type { BoundValue, Declaration } from './declarations/types.js';
 import { languageSpec, type LanguageId } from './languages/index.js';
-import type { NodeTable } from './node-table.js';
 import { parseTree, type SyntaxNode, type Tree } from './parse.js';
 import { TokenSink, type Token } from './tokens.js';
 
@@ -26,15 +25,13 @@ export interface SourceFile {
   readonly boundValues: readonly BoundValue[];
   /** Type parameter nodes (`<T>`), in source order. */
   readonly typeParameters: readonly SyntaxNode[];
-  /** Every node of the tree in pre-order, for passes that would otherwise walk it again. */
-  readonly nodes: NodeTable;
   /** `codeLines[row]` is 1 when that 0-based row holds code. */
   readonly codeLines: Uint8Array;
   readonly codeLineCount: number;
 }
 
 /**
- * Parses `text`, then one cursor walk collects its tokens and declarations
+ * Parses `text`, then one walk over its nodes collects its tokens and declarations
  * (a third of indexing time is walking trees), and classifies its lines.
  */
 export function createSourceFile(path: string, text: string, language: LanguageId): SourceFile {
@@ -50,7 +47,7 @@ export function createSourceFile(path: string, text: string, language: LanguageI
   const codeLines = classifyCodeLines(lines, tokens);
   let codeLineCount = 0;
   for (const flag of codeLines) codeLineCount += flag;
-  return { path, language, text, lines, tree, root: tree.rootNode, tokens, declarations, boundValues, typeParameters, nodes: walker.nodes, codeLines, codeLineCount };
+  return { path, language, text, lines, tree, root: tree.rootNode, tokens, declarations, boundValues, typeParameters, codeLines, codeLineCount };
 }
 
 /**

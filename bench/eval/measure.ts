@@ -47,7 +47,7 @@ export async function measureUnit(
 ): Promise<QueryResult[]> {
   const { chunk } = unit;
   const file = parseCorpusFile(corpus, unit);
-  const fn = file && locateFunction(file, unit.textStart, unit.textEnd, chunk.startLine - 1, chunk.endLine - 1);
+  const fn = file && locateFunction(file, unit.textStart, unit.textEnd);
   const language = unit.language;
   if (!file || !fn) return types.map((type) => ({ id: chunk.id, type, language, skipped: 'no function node' }));
   const original = embedder.embedTokens(unit.tokens);

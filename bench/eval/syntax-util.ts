@@ -34,8 +34,8 @@ export function findAll(node: SyntaxNode, test: (n: SyntaxNode) => boolean, into
 }
 
 /** The largest function-like node lying inside [start, end) of the file. */
-export function locateFunction(file: SourceFile, start: number, end: number, startRow: number, endRow: number): SyntaxNode | undefined {
-  const nodes = file.root.descendantsOfType([...FUNCTION_TYPES], { row: startRow, column: 0 }, { row: endRow + 1, column: 0 });
+export function locateFunction(file: SourceFile, start: number, end: number): SyntaxNode | undefined {
+  const nodes = file.root.descendantForIndex(start, end).descendantsOfType([...FUNCTION_TYPES]);
   let best: SyntaxNode | undefined;
   for (const node of nodes) {
     if (node.startIndex < start || node.endIndex > end) continue;

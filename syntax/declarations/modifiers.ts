@@ -3,7 +3,7 @@
  * `static`, `readonly`, `async`, `abstract`, `get`/`set`, and `private` or
  * `protected` (an accessibility keyword or a `#private` name).
  */
-import type { SyntaxNode, TreeCursor } from '../parse.js';
+import type { SyntaxNode } from '../parse.js';
 import type { Modifier } from './types.js';
 
 const MEMBER_KEYWORDS: ReadonlyMap<string, Modifier> = new Map([
@@ -19,27 +19,6 @@ const MEMBER_KEYWORDS: ReadonlyMap<string, Modifier> = new Map([
 export function keywordModifiers(node: SyntaxNode): Set<Modifier> {
   const mods = new Set<Modifier>();
   for (const child of node.children) addModifier(mods, child.type, () => child.text);
-  return mods;
-}
-
-/**
- * `keywordModifiers` of the cursor's node, read through the cursor, which
- * it leaves where it found it: cheaper than `node.children`, which makes a
- * node object per child.
- */
-export function keywordModifiersAt(cursor: TreeCursor): Set<Modifier> {
-  const mods = new Set<Modifier>();
-  if (!cursor.gotoFirstChild()) return mods;
-  do {
-    addModifier(mods, cursor.nodeType, () => {
-      // `private` in `private x` is the modifier node's only child.
-      if (!cursor.gotoFirstChild()) return undefined;
-      const word = cursor.nodeType;
-      cursor.gotoParent();
-      return word;
-    });
-  } while (cursor.gotoNextSibling());
-  cursor.gotoParent();
   return mods;
 }
 

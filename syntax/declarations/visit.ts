@@ -7,20 +7,20 @@
  * The walk itself, with its frames, is in walk.ts.
  */
 import type { SyntaxNode } from '../parse.js';
-import { keywordModifiers, keywordModifiersAt } from './modifiers.js';
+import { keywordModifiers } from './modifiers.js';
 import { patternIdentifiers } from './names.js';
 import { FUNCTION_VALUE_TYPES, isFunctionValue, type Declaration, type DeclarationKind, type Modifier } from './types.js';
-import { CursorWalker } from './walk.js';
+import { NodeWalker } from './walk.js';
 
 /** The declarations of one file: `new DeclarationWalker().run(file)`. */
-export class DeclarationWalker extends CursorWalker {
+export class DeclarationWalker extends NodeWalker {
   protected override visit(node: SyntaxNode, type: string): void {
     const container = this.container;
     switch (type) {
       case 'function_declaration':
       case 'generator_function_declaration':
       case 'function_signature': {
-        const mods = keywordModifiersAt(this.cursor);
+        const mods = keywordModifiers(node);
         this.add(node, node.childForFieldName('name'), 'function', container, mods, this.exported());
         this.jsxTargets = [mods];
         this.addParameters(node);
@@ -30,7 +30,7 @@ export class DeclarationWalker extends CursorWalker {
       case 'abstract_class_declaration':
       case 'class': {
         const name = node.childForFieldName('name');
-        this.add(node, name, 'class', container, keywordModifiersAt(this.cursor), this.exported());
+        this.add(node, name, 'class', container, keywordModifiers(node), this.exported());
         // An anonymous class expression's members belong to the name it is bound to, if any.
         this.container = name ? name.text : this.ownerOf(this.frames.length);
         if (!name && this.container !== undefined) this.bound.push({ kind: 'anonymousClass', node, name: this.container });
@@ -55,7 +55,7 @@ export class DeclarationWalker extends CursorWalker {
       case 'method_definition':
       case 'method_signature':
       case 'abstract_method_signature': {
-        const mods = keywordModifiersAt(this.cursor);
+        const mods = keywordModifiers(node);
         const inObject = this.ancestorType(1) === 'object';
         if (inObject) mods.add('objectLiteral');
         const owner = inObject ? this.ownerOf(this.frames.length - 1) : container;
@@ -77,7 +77,7 @@ export class DeclarationWalker extends CursorWalker {
       case 'field_definition':
       case 'property_signature': {
         const name = node.childForFieldName('name') ?? node.childForFieldName('property');
-        const mods = keywordModifiersAt(this.cursor);
+        const mods = keywordModifiers(node);
         if (isFunctionValue(node.childForFieldName('value'))) {
           mods.add('functionValue');
           this.jsxTargets = [mods];
@@ -112,11 +112,11 @@ export class DeclarationWalker extends CursorWalker {
   /** `target = <fn>` (to a name or a member) and `export default <fn>`. */
   private addBoundFunction(fn: SyntaxNode): void {
     const parent = this.frames[this.frames.length - 1];
-    if (parent?.type === 'assignment_expression' && parent.node && this.cursor.currentFieldName === 'right') {
+    if (parent?.type === 'assignment_expression' && parent.node && this.fieldName() === 'right') {
       const left = parent.node.childForFieldName('left')?.type;
       const name = left === 'identifier' || left === 'member_expression' ? this.ownerOf(this.frames.length) : undefined;
       if (name) this.bound.push({ kind: 'assignedFunction', node: parent.node, name });
-    } else if (parent?.type === 'export_statement' && this.cursor.currentFieldName === 'value') {
+    } else if (parent?.type === 'export_statement' && this.fieldName() === 'value') {
       this.bound.push({ kind: 'defaultExportFunction', node: fn, name: 'default' });
     }
   }

@@ -1,19 +1,19 @@
 /**
- * @fileoverview The one cursor walk a file gets: it hands each leaf to the
- * token sink (tokens.ts) and each node of a declaring type to `visit` (the
- * language's walker: visit.ts for ECMAScript, languages/python-walker.ts,
+ * @fileoverview The one walk a file gets: over its node table (every node in
+ * pre-order, see node-table.ts), it hands each leaf to the token sink
+ * (tokens.ts) and each node of a declaring type to `visit` (the language's
+ * walker: visit.ts for ECMAScript, languages/python-walker.ts,
  * languages/go-walker.ts), keeping a stack of frames for the ancestors of
  * the node being visited. Which node types are comments, documentation,
  * atoms or declaring is the language's walk profile (languages/types.ts).
  *
- * The walk is linear in the size of the tree: nodes are read through a
- * TreeCursor (a node object is only made for node types that declare
- * something), and "renders JSX" is found in the same pass by flagging each
- * open node that has a JSX descendant as the walk leaves it.
+ * The walk is linear in the size of the tree, and "renders JSX" is found in
+ * the same pass by flagging each open node that has a JSX descendant as the
+ * walk leaves it.
  */
 import type { LanguageId, LanguageSpec } from '../languages/types.js';
-import { NodeTable, type NodeTypeInfo } from '../node-table.js';
-import type { SyntaxNode, Tree, TreeCursor } from '../parse.js';
+import type { NodeTable } from '../node-table.js';
+import type { SyntaxNode, Tree } from '../parse.js';
 import type { TokenSink } from '../tokens.js';
 import { bindingName, WRAPPERS } from './names.js';
 import type { BoundValue, Declaration, DeclarationKind, Modifier } from './types.js';
@@ -37,33 +37,31 @@ interface Frame {
 }
 
 /**
- * What the walk does with a node type: nothing; note JSX; make the node and
- * visit it; make the node only (an assignment names the value on its right);
- * visit a property name when it is an enum member; ask whether the node is
+ * What the walk does with a node type: nothing; note JSX; visit the node;
+ * keep it in its frame (an assignment names the value on its right); visit
+ * a property name when it is an enum member; ask whether the node is
  * documentation; record the node as one token without its children; keep a
  * type parameter.
  */
 type Role = 'pass' | 'jsx' | 'declares' | 'keep' | 'propertyName' | 'documentation' | 'atom' | 'typeParameter';
 
-interface TypeInfo extends NodeTypeInfo {
+interface TypeInfo {
   readonly role: Role;
   readonly isComment: boolean;
-  /** Normalisation planning reads nodes of this type (see `NormalizeProfile.plannedTypes`): the node table keeps them. */
-  readonly planned: boolean;
 }
 
-// Per language, by node type id: reading a type id is cheaper than reading a type name.
+// Per language, by node type id.
 const typeTables = new Map<LanguageId, TypeInfo[]>();
 
-function typeInfo(table: TypeInfo[], id: number, cursor: TreeCursor, spec: LanguageSpec): TypeInfo {
+function typeInfo(table: TypeInfo[], nodes: NodeTable, i: number, spec: LanguageSpec): TypeInfo {
+  const id = nodes.typeId(i);
   let info = table[id];
   if (!info) {
     const profile = spec.walk;
-    const name = cursor.nodeType;
-    const named = cursor.nodeIsNamed;
+    const name = nodes.typeName(i);
     // Anonymous nodes (keywords like `class` and `function`) share names with named types.
     let role: Role = 'pass';
-    if (named) {
+    if (nodes.isNamed(i)) {
       if (profile.jsxTypes.has(name)) role = 'jsx';
       else if (name === profile.enumMemberType) role = 'propertyName';
       else if (profile.declaringTypes.has(name)) role = 'declares';
@@ -72,8 +70,7 @@ function typeInfo(table: TypeInfo[], id: number, cursor: TreeCursor, spec: Langu
       else if (profile.atomTypes.has(name)) role = 'atom';
       else if (profile.typeParameterTypes.has(name)) role = 'typeParameter';
     }
-    const planned = named && spec.normalize.plannedTypes.has(name);
-    info = table[id] = { name, named, role, isComment: profile.commentTypes.has(name), planned };
+    info = table[id] = { role, isComment: profile.commentTypes.has(name) };
   }
   return info;
 }
@@ -84,16 +81,15 @@ function typeInfo(table: TypeInfo[], id: number, cursor: TreeCursor, spec: Langu
  * root, so parent lookups would make the walk quadratic on deep nesting.
  * Subclasses say what a declaring node declares (`visit`).
  */
-export abstract class CursorWalker {
+export abstract class NodeWalker {
   readonly out: Declaration[] = [];
   /** Values bound without a declaration (see `BoundValue`), in source order. */
   readonly bound: BoundValue[] = [];
   /** Type parameter nodes, in source order. */
   readonly typeParameters: SyntaxNode[] = [];
-  /** Every node of the walked tree (see node-table.ts). */
-  nodes!: NodeTable;
-  /** Positioned at the node being visited while `visit` runs. */
-  protected cursor!: TreeCursor;
+  private nodes!: NodeTable;
+  /** The table index of the node being visited while `visit` runs. */
+  private current = 0;
   protected readonly frames: Frame[] = [];
   // What visiting the current node decided for its subtree.
   protected container: string | undefined;
@@ -103,26 +99,19 @@ export abstract class CursorWalker {
   // `scopeStart:name` of names already declared, for languages where assigning declares.
   private readonly scoped = new Set<string>();
 
-  /**
-   * Walks `tree`, handing its leaves to `tokens` and recording every node
-   * in `nodes`; returns the declarations.
-   */
+  /** Walks `tree`, handing its leaves to `tokens`; returns the declarations. */
   run(tree: Tree, spec: LanguageSpec, tokens: TokenSink): Declaration[] {
     let table = typeTables.get(spec.id);
     if (!table) typeTables.set(spec.id, (table = []));
-    const nodes = (this.nodes = new NodeTable(table));
-    const cursor = (this.cursor = tree.walk());
+    const nodes = (this.nodes = tree.nodes);
     const frames = this.frames;
-    // Nodes opened since the last leaf: they start where the next leaf starts.
-    let unstarted = 0;
-    let lastEnd = 0;
-    // Iterative pre-order walk: declarations come out in source order, outer first.
-    for (;;) {
+    // Pre-order: declarations come out in source order, outer first.
+    for (let i = 0; i < nodes.count; i++) {
+      while (frames.length > 0 && nodes.subtreeEnd(frames[frames.length - 1]!.index) <= i) this.leave();
+      this.current = i;
       const parent = frames[frames.length - 1];
-      const typeId = cursor.nodeTypeId;
-      const info = typeInfo(table, typeId, cursor, spec);
-      const { name: type, role } = info;
-      const index = nodes.open(typeId, parent ? parent.index : -1);
+      const type = nodes.typeName(i);
+      const { role, isComment } = typeInfo(table, nodes, i, spec);
       if (parent && parent.firstChildType === undefined) parent.firstChildType = type;
       this.container = parent?.container;
       this.jsxTargets = undefined;
@@ -130,37 +119,34 @@ export abstract class CursorWalker {
       if (role === 'jsx') {
         if (parent) parent.hasJsx = true;
       } else if (role === 'declares' || (role === 'propertyName' && parent?.type === 'enum_body')) {
-        node = cursor.currentNode;
+        node = tree.node(i);
         this.visit(node, type);
       } else if (role === 'keep') {
-        node = cursor.currentNode;
+        node = tree.node(i);
       } else if (role === 'typeParameter') {
-        this.typeParameters.push(cursor.currentNode);
-      } else if (role === 'documentation' && this.documentationEnd <= cursor.startIndex) {
-        node = cursor.currentNode;
+        this.typeParameters.push(tree.node(i));
+      } else if (role === 'documentation' && this.documentationEnd <= nodes.start(i)) {
+        node = tree.node(i);
         if (spec.walk.isDocumentation?.(node)) this.documentationEnd = node.endIndex;
       }
-      if (info.planned) nodes.keep(index, node ?? cursor.currentNode);
-      if (role !== 'atom' && cursor.gotoFirstChild()) {
+      const subtreeEnd = nodes.subtreeEnd(i);
+      if (role !== 'atom' && subtreeEnd > i + 1) {
         const { container, jsxTargets } = this;
-        frames.push({ type, index, node, firstChildType: undefined, container, jsxTargets, hasJsx: false });
-        unstarted++;
+        frames.push({ type, index: i, node, firstChildType: undefined, container, jsxTargets, hasJsx: false });
         continue;
       }
-      const start = cursor.startIndex;
-      const end = cursor.endIndex;
-      for (let k = 0; k < unstarted; k++) nodes.setStart(frames[frames.length - 1 - k]!.index, start);
-      unstarted = 0;
-      nodes.setStart(index, start);
-      nodes.close(index, end);
-      lastEnd = end;
-      tokens.leaf(start, end, type, info.isComment || (this.documentationEnd > 0 && start < this.documentationEnd));
-      while (!cursor.gotoNextSibling()) {
-        if (!cursor.gotoParent()) return this.out;
-        nodes.close(frames[frames.length - 1]!.index, lastEnd);
-        this.leave();
-      }
+      const start = nodes.start(i);
+      tokens.leaf(start, nodes.end(i), type, isComment || (this.documentationEnd > 0 && start < this.documentationEnd));
+      // An atom is read as one token: its children are skipped.
+      i = subtreeEnd - 1;
     }
+    while (frames.length > 0) this.leave();
+    return this.out;
+  }
+
+  /** The field the visited node fills in its parent (`right`, `value`, …), if any. */
+  protected fieldName(): string | undefined {
+    return this.nodes.fieldName(this.current);
   }
 
   /**

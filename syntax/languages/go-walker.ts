@@ -9,7 +9,7 @@
  */
 import type { SyntaxNode } from '../parse.js';
 import type { DeclarationKind, Modifier } from '../declarations/types.js';
-import { CursorWalker } from '../declarations/walk.js';
+import { NodeWalker } from '../declarations/walk.js';
 
 const SCOPES: ReadonlySet<string> = new Set(['function_declaration', 'method_declaration', 'func_literal']);
 
@@ -39,7 +39,7 @@ export function shortVarNames(node: SyntaxNode): SyntaxNode[] {
 }
 
 /** The declarations of one Go file. */
-export class GoWalker extends CursorWalker {
+export class GoWalker extends NodeWalker {
   protected override visit(node: SyntaxNode, type: string): void {
     switch (type) {
       case 'function_declaration':
@@ -92,7 +92,7 @@ export class GoWalker extends CursorWalker {
 
   /** `const A, B = …` / `var x T = …`: one declaration per name; a lone name bound to a func literal is a function value. */
   private addSpec(node: SyntaxNode, kind: DeclarationKind): void {
-    const names = childrenOfType(node, 'identifier').filter((n) => n.parent?.id === node.id);
+    const names = childrenOfType(node, 'identifier').filter((n) => n.parent === node);
     const value = node.childForFieldName('value')?.namedChildren;
     const moduleScope = this.ancestorType(2) === 'source_file';
     for (const name of names) {

@@ -8,7 +8,7 @@
  */
 import type { SyntaxNode } from '../parse.js';
 import type { DeclarationKind, Modifier } from '../declarations/types.js';
-import { CursorWalker } from '../declarations/walk.js';
+import { NodeWalker } from '../declarations/walk.js';
 
 const SCOPES: ReadonlySet<string> = new Set(['function_definition', 'class_definition']);
 const CLASSES: ReadonlySet<string> = new Set(['class_definition']);
@@ -43,7 +43,7 @@ export function pythonTargetNames(target: SyntaxNode | null): SyntaxNode[] {
 }
 
 /** The declarations of one Python file. */
-export class PythonWalker extends CursorWalker {
+export class PythonWalker extends NodeWalker {
   protected override visit(node: SyntaxNode, type: string): void {
     switch (type) {
       case 'function_definition': {

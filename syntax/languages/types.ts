@@ -6,7 +6,7 @@
  * reads. The walk, the chunker and normalisation read these tables instead
  * of hard-coding one language's node types, so a language is one module.
  */
-import type { CursorWalker } from '../declarations/walk.js';
+import type { NodeWalker } from '../declarations/walk.js';
 import type { SyntaxNode } from '../parse.js';
 
 /** The placeholder normalisation puts for a name declared inside the range. */
@@ -44,7 +44,7 @@ export interface WalkProfile {
   /** Type parameter nodes (`<T>`), kept by the walk so rules need not search the tree for them. */
   readonly typeParameterTypes: ReadonlySet<string>;
   /** A fresh walker whose `visit` knows this language's declaring nodes. */
-  createWalker(): CursorWalker;
+  createWalker(): NodeWalker;
 }
 
 /** Which declaration nodes are index units (indexer/chunk-units.ts). */

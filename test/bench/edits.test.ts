@@ -24,7 +24,7 @@ const SAMPLE = `export function summarize(items: number[], limit = 3): string {
 
 function target(code: string, language: LanguageId = 'typescript', seed = 7): EditTarget {
   const file = createSourceFile('sample.ts', code, language);
-  const fn = locateFunction(file, 0, code.length, 0, file.lines.length - 1);
+  const fn = locateFunction(file, 0, code.length);
   assert.ok(fn, 'the sample holds a function');
   return { file, fn, start: 0, end: code.length, rng: new Rng(seed) };
 }
@@ -95,7 +95,7 @@ describe('benchmark edits', () => {
     const code = '  run(n: number) {\n    this.a = n;\n    this.b = n * 2;\n    return this.a + this.b;\n  }';
     const file = createSourceFile('c.ts', `class C {\n${code}\n}`, 'typescript');
     const start = file.text.indexOf(code);
-    const fn = locateFunction(file, start, start + code.length, 1, 5)!;
+    const fn = locateFunction(file, start, start + code.length)!;
     const variant = variantText('extract-helper', { file, fn, start, end: start + code.length, rng: new Rng(1) });
     assert.ok(!('skip' in variant));
     assert.match(variant.text, /this\.\w+\(n\);[\s\S]*\n {2}\w+\(n: number\) \{\n {4}this\.a = n;/);

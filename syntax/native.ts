@@ -1,0 +1,51 @@
+/**
+ * @fileoverview review-guard's syntax binding (native/syntax.c, built by
+ * `npm install` with node-gyp): parses with a grammar package's language and
+ * returns the whole tree flattened into node columns, so the rest of the
+ * kernel reads arrays instead of calling into native code per node.
+ */
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+/** What `parse` returns: `count` nodes, `COLUMNS` int32 columns of `count` each in one buffer. */
+export interface ParsedColumns {
+  readonly count: number;
+  readonly capacity: number;
+  readonly columns: ArrayBuffer;
+}
+
+/** Column order in the buffer (native/syntax.c writes the same). */
+export const COLUMN = { start: 0, end: 1, startRow: 2, endRow: 3, parent: 4, subtreeEnd: 5, typeField: 6, flags: 7 } as const;
+export const COLUMNS = 8;
+export const FLAG = { named: 1, missing: 2, hasError: 4, extra: 8 } as const;
+
+/** A parser bound to one grammar (an opaque native handle). */
+export type NativeParser = { readonly __brand: 'NativeParser' };
+
+interface Binding {
+  languageInfo(grammar: unknown): { symbols: Array<string | null>; fields: Array<string | null> };
+  createParser(grammar: unknown): NativeParser;
+  parse(parser: NativeParser, text: string): ParsedColumns;
+}
+
+// dist/syntax/native.js → <package>/build/Release/: the same from a checkout and from an installed package.
+const BINDING_PATH = fileURLToPath(new URL('../../build/Release/review_guard_syntax.node', import.meta.url));
+
+let binding: Binding | undefined;
+
+/** The loaded binding; a clear error when it was never built. */
+export function syntaxBinding(): Binding {
+  if (!binding) {
+    try {
+      binding = createRequire(import.meta.url)(BINDING_PATH) as Binding;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(
+        `review-guard's syntax binding could not be loaded from ${BINDING_PATH} (${reason}). ` +
+          'It is compiled when the package is installed: run `npm rebuild review-guard` (or `npm ci` in a checkout); ' +
+          'that needs a C compiler, make and python3.',
+      );
+    }
+  }
+  return binding;
+}
