@@ -10,9 +10,9 @@
       "target_name": "review_guard_syntax",
       "sources": ["native/syntax.c", "native/tree-sitter-runtime.c"],
       "include_dirs": ["<(tree_sitter_lib)/include", "<(tree_sitter_lib)"],
-      "cflags_c": ["-std=c11", "-O2"],
+      "cflags_c": ["-std=c11"],
       "defines": ["NAPI_VERSION=8"],
-      "xcode_settings": { "OTHER_CFLAGS": ["-std=c11", "-O2"] }
+      "xcode_settings": { "OTHER_CFLAGS": ["-std=c11"] }
     }
   ]
 }

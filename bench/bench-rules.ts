@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readSourceText, walkSourceFiles } from '../indexer/file-walk.js';
 import { runRules } from '../rules/engine.js';
-import { createSourceFile } from '../syntax/index.js';
+import { createSourceFiles } from '../syntax/index.js';
 import { REPO_ROOT } from './lib/jscpd.js';
 import { timedRun, type RunResult } from './lib/proc.js';
 
@@ -49,17 +49,23 @@ async function runSide(side: 'ours' | 'eslint', root: string): Promise<SideResul
   let maxLinesFindings = 0;
   let namingFindings = 0;
   const started = performance.now();
-  for (const entry of entries) {
+  const texts = entries.flatMap((entry) => {
     const text = readSourceText(entry.absPath);
-    if (text === undefined) continue;
-    files++;
-    if (oracle && EslintOracle) {
-      const messages = oracle.lint(entry.relPath, text);
+    return text === undefined ? [] : [{ path: entry.relPath, text, language: entry.language }];
+  });
+  if (oracle && EslintOracle) {
+    for (const { path: relPath, text } of texts) {
+      files++;
+      const messages = oracle.lint(relPath, text);
       const count = EslintOracle.countFrom(messages);
       if (typeof count === 'number' && count > MAX_LINES) maxLinesFindings++;
       namingFindings += messages.filter((m) => m.ruleId === '@typescript-eslint/naming-convention').length;
-    } else {
-      for (const result of runRules(createSourceFile(entry.relPath, text, entry.language), settings)) {
+    }
+  } else {
+    // As a review of many files parses them: on worker threads (syntax/parse-pool.ts).
+    for await (const file of createSourceFiles(texts)) {
+      files++;
+      for (const result of runRules(file, settings)) {
         if (result.ruleId === 'max-lines') maxLinesFindings++;
         else if (result.ruleId === 'naming') namingFindings++;
       }

@@ -4,23 +4,19 @@
  * An error on one file is reported as that file's outcome, not thrown, so
  * the caller can redo it and report it the way a sequential build does.
  */
-import { parentPort, workerData } from 'node:worker_threads';
-import type { PoolOutcome, PoolSettings, WorkerReply, WorkerRequest } from './build-pool.js';
-import { prepareFile } from './prepare-file.js';
+import { workerData } from 'node:worker_threads';
+import { serveJobs } from '../syntax/index.js';
+import type { PoolOutcome, PoolSettings } from './build-pool.js';
+import { prepareFile, type PrepareJob } from './prepare-file.js';
 import { StructuralEmbedder } from './structural-embedder.js';
 
 const settings = workerData as PoolSettings;
 const embedder = new StructuralEmbedder(settings.embedder);
 
-parentPort!.on('message', async (request: WorkerRequest) => {
-  const outcomes: PoolOutcome[] = [];
-  for (const job of request.jobs) {
-    try {
-      outcomes.push(await prepareFile(job, settings.chunking, embedder));
-    } catch (error) {
-      outcomes.push({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
-    }
+serveJobs<PrepareJob, PoolOutcome>(async (job) => {
+  try {
+    return await prepareFile(job, settings.chunking, embedder);
+  } catch (error) {
+    return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
   }
-  const reply: WorkerReply = { first: request.first, outcomes };
-  parentPort!.postMessage(reply);
 });

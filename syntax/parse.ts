@@ -5,7 +5,7 @@
  * table (see native.ts, node-table.ts) wrapped in a `Tree`.
  */
 import { grammarFor, type LanguageId } from './languages/index.js';
-import { syntaxBinding, type NativeParser } from './native.js';
+import { syntaxBinding, type NativeParser, type ParsedColumns } from './native.js';
 import { NodeTable, type GrammarNames } from './node-table.js';
 import { Tree } from './syntax-node.js';
 
@@ -31,12 +31,21 @@ function parserFor(language: LanguageId): LanguageParser {
 
 /** Parses `text`: the tree with every node, including error-recovery ones. */
 export function parseTree(text: string, language: LanguageId): Tree {
-  const { parser, names } = parserFor(language);
-  const parsed = syntaxBinding().parse(parser, text);
+  return treeOf(text, language, parseColumns(text, language));
+}
+
+/** Parses `text` into node columns only (what a parse worker sends back). */
+export function parseColumns(text: string, language: LanguageId): ParsedColumns {
+  const parsed = syntaxBinding().parse(parserFor(language).parser, text);
   if (parsed.count !== parsed.capacity) {
     throw new Error(`the syntax binding flattened ${parsed.count} of ${parsed.capacity} nodes of a ${language} file`);
   }
-  return new Tree(text, new NodeTable(parsed, names));
+  return parsed;
+}
+
+/** The tree of `text` from its node columns, parsed here or on a worker. */
+export function treeOf(text: string, language: LanguageId, parsed: ParsedColumns): Tree {
+  return new Tree(text, new NodeTable(parsed, parserFor(language).names));
 }
 
 export { SyntaxNode, Tree, type Point } from './syntax-node.js';

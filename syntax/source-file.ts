@@ -31,11 +31,16 @@ export interface SourceFile {
 }
 
 /**
- * Parses `text`, then one walk over its nodes collects its tokens and declarations
- * (a third of indexing time is walking trees), and classifies its lines.
+ * Parses `text`, then one walk over its nodes collects its tokens and
+ * declarations, and classifies its lines.
  */
 export function createSourceFile(path: string, text: string, language: LanguageId): SourceFile {
-  const tree = parseTree(text, language);
+  return sourceFileOf(path, parseTree(text, language), language);
+}
+
+/** The source file of a parsed tree (parsed here or by the parse pool). */
+export function sourceFileOf(path: string, tree: Tree, language: LanguageId): SourceFile {
+  const text = tree.text;
   const lines = splitLines(text);
   const sink = new TokenSink(text);
   const spec = languageSpec(language);

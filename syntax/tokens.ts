@@ -1,9 +1,7 @@
 /**
  * @fileoverview The leaf tokens of a syntax tree, collected during the one
- * cursor walk a file gets (declarations/walk.ts) instead of a walk of their
- * own. Rows come from counting `\n` in the text as the walk moves forward
- * (tree-sitter rows break at `\n` only), so no position object is made per
- * leaf.
+ * walk a file gets (declarations/walk.ts) instead of a walk of their own;
+ * offsets and rows come from the node table.
  */
 /** A leaf of the syntax tree. Offsets are UTF-16 indexes into the text. */
 export interface Token {
@@ -20,20 +18,16 @@ export interface Token {
 /** Collects the leaves a walk passes, in source order. */
 export class TokenSink {
   readonly tokens: Token[] = [];
-  // Row of offset `at`, and the first `\n` at or after `at` (-1: none).
-  private at = 0;
-  private row = 0;
-  private newline: number;
 
-  constructor(private readonly text: string) {
-    this.newline = text.indexOf('\n');
-  }
+  constructor(private readonly text: string) {}
 
-  /** Records a leaf of `type`; zero-width leaves are MISSING nodes inserted by error recovery. */
-  leaf(startIndex: number, endIndex: number, type: string, isComment: boolean): void {
+  /**
+   * Records a leaf of `type` spanning `startIndex..endIndex`, whose start
+   * and end positions are on rows `startRow` and `endPositionRow`;
+   * zero-width leaves are MISSING nodes inserted by error recovery.
+   */
+  leaf(startIndex: number, endIndex: number, startRow: number, endPositionRow: number, type: string, isComment: boolean): void {
     if (endIndex <= startIndex) return;
-    const startRow = this.rowOf(startIndex);
-    const endPositionRow = this.rowOf(endIndex);
     // A token ending in a newline ends at column 0 of the next row.
     const endsLine = this.text.charCodeAt(endIndex - 1) === 10;
     this.tokens.push({
@@ -44,19 +38,5 @@ export class TokenSink {
       endRow: endsLine && endPositionRow > startRow ? endPositionRow - 1 : endPositionRow,
       isComment,
     });
-  }
-
-  private rowOf(offset: number): number {
-    if (offset < this.at) {
-      this.at = 0;
-      this.row = 0;
-      this.newline = this.text.indexOf('\n');
-    }
-    while (this.newline !== -1 && this.newline < offset) {
-      this.row++;
-      this.newline = this.text.indexOf('\n', this.newline + 1);
-    }
-    this.at = offset;
-    return this.row;
   }
 }

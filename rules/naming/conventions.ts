@@ -159,23 +159,18 @@ const isMethodOrProperty = (c: NormalizedConvention): boolean => c.selector === 
  * `method` and `property` before other groups, then larger selector values first.
  */
 export function conventionsFor(options: readonly ConventionOption[]): (selector: SelectorName) => NormalizedConvention[] {
-  const key = JSON.stringify(options);
-  let bySelector = ordered.get(key);
-  if (!bySelector) {
-    if (ordered.size >= 8) ordered.clear();
-    ordered.set(key, (bySelector = new Map()));
-  }
-  const cache = bySelector;
+  const bySelector = ordered.get(options) ?? new Map<SelectorName, NormalizedConvention[]>();
+  ordered.set(options, bySelector);
   return (selector) => {
-    let list = cache.get(selector);
-    if (!list) cache.set(selector, (list = order(options, selector)));
+    let list = bySelector.get(selector);
+    if (!list) bySelector.set(selector, (list = order(options, selector)));
     return list;
   };
 }
 
-// The engine parses options afresh for every file, so orderings are kept by the options' text
-// (a handful of configurations per process): ordered and compiled once per selector, not per file.
-const ordered = new Map<string, Map<SelectorName, NormalizedConvention[]>>();
+// The engine parses a configuration's options once and passes the same array for every file:
+// orderings are compiled once per selector and configuration, not per file.
+const ordered = new WeakMap<readonly ConventionOption[], Map<SelectorName, NormalizedConvention[]>>();
 
 function order(options: readonly ConventionOption[], selector: SelectorName): NormalizedConvention[] {
   const bit = SELECTOR_BITS[selector];

@@ -1,13 +1,14 @@
 /**
- * @fileoverview The review pipeline. All files are read and parsed first,
- * then put into the index together (so copies within one batch find each
- * other), then each file goes through rules, index search and the model.
+ * @fileoverview The review pipeline. All files are read and parsed first
+ * (many files on worker threads), then put into the index together (so
+ * copies within one batch find each other), then each file goes through
+ * rules, index search and the model.
  * The deterministic stages always report; the model stage can only add.
  */
 import type { Chunk, CodeIndex, FileStat } from '../../indexer/index.js';
 import type { LlmClient } from '../../models/llm-client.js';
 import { runRules, severityOf, type RuleSettings } from '../../rules/engine.js';
-import { createSourceFile, languageForPath, type SourceFile } from '../../syntax/index.js';
+import { createSourceFiles, languageForPath, type LanguageId, type SourceFile } from '../../syntax/index.js';
 import type { Config } from './config-schema.js';
 import { keepInScope, type ChangeScope } from './diff-scope.js';
 import { catalogMessage, countSeverities, sortFindings, toFindings, type FindingDraft } from './findings.js';
@@ -73,12 +74,13 @@ interface ModelBudget {
 export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<ReviewResult> {
   const started = Date.now();
   const statuses: FileStatus[] = [];
-  const parsed: ParsedFile[] = [];
+  const reads: ReadFile[] = [];
   for (const input of request.files) {
-    const entry = await readAndParse(deps, input);
+    const entry = await readInput(deps, input);
     statuses.push(entry.status);
-    if ('file' in entry) parsed.push(entry);
+    if ('text' in entry) reads.push(entry);
   }
+  const parsed = await parseAll(reads);
 
   const index = await indexBatch(deps, parsed);
   if (index) await findDuplicates(deps, index, parsed);
@@ -116,7 +118,16 @@ export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<
   return { findings, summary };
 }
 
-async function readAndParse(deps: ReviewDeps, input: string): Promise<ParsedFile | { status: FileStatus }> {
+/** A requested file that was read and is a supported source file. */
+interface ReadFile {
+  readonly relPath: string;
+  readonly text: string;
+  readonly language: LanguageId;
+  readonly status: FileStatus;
+  readonly onDisk?: FileStat;
+}
+
+async function readInput(deps: ReviewDeps, input: string): Promise<ReadFile | { status: FileStatus }> {
   const read = await readWorkspaceFile(deps.root, input, { maxFileBytes: deps.config.maxFileBytes });
   if (!read.ok) return { status: { file: read.relPath, status: read.status, reason: read.reason } };
   const language = languageForPath(read.relPath);
@@ -124,9 +135,19 @@ async function readAndParse(deps: ReviewDeps, input: string): Promise<ParsedFile
     return { status: { file: read.relPath, status: 'skipped', reason: `${read.relPath} is not a supported source file` } };
   }
   const source = deps.sources?.get(read.relPath);
-  const file = createSourceFile(read.relPath, source ?? read.text, language);
   const status: FileStatus = { file: read.relPath, status: 'reviewed', ...(read.note ? { reason: read.note } : {}) };
-  return { relPath: read.relPath, file, status, drafts: [], ...(source === undefined ? { onDisk: read.stat } : {}) };
+  return { relPath: read.relPath, text: source ?? read.text, language, status, ...(source === undefined ? { onDisk: read.stat } : {}) };
+}
+
+/** Parses every read file (many at once on worker threads, see syntax/parse-pool.ts). */
+async function parseAll(reads: readonly ReadFile[]): Promise<ParsedFile[]> {
+  const parsed: ParsedFile[] = [];
+  const jobs = reads.map(({ relPath, text, language }) => ({ path: relPath, text, language }));
+  for await (const file of createSourceFiles(jobs)) {
+    const { relPath, status, onDisk } = reads[parsed.length]!;
+    parsed.push({ relPath, file, status, drafts: [], ...(onDisk ? { onDisk } : {}) });
+  }
+  return parsed;
 }
 
 /**

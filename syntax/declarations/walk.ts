@@ -136,7 +136,8 @@ export abstract class NodeWalker {
         continue;
       }
       const start = nodes.start(i);
-      tokens.leaf(start, nodes.end(i), type, isComment || (this.documentationEnd > 0 && start < this.documentationEnd));
+      const isDocumentation = this.documentationEnd > 0 && start < this.documentationEnd;
+      tokens.leaf(start, nodes.end(i), nodes.startRow(i), nodes.endRow(i), type, isComment || isDocumentation);
       // An atom is read as one token: its children are skipped.
       i = subtreeEnd - 1;
     }

@@ -1,0 +1,86 @@
+/**
+ * @fileoverview Runs jobs on worker threads and yields their results in job
+ * order, so a caller applies them exactly as a sequential loop would. Jobs
+ * go out in batches (amortising messages), two batches per worker at a time
+ * (a worker never waits for its next batch). Used by the parse pool
+ * (parse-pool.ts) and the index build pool (indexer/build-pool.ts); a worker
+ * module answers with `serveJobs`.
+ */
+import { parentPort, Worker, type Transferable } from 'node:worker_threads';
+
+interface Request<J> {
+  readonly first: number;
+  readonly jobs: readonly J[];
+}
+interface Reply<R> {
+  readonly first: number;
+  readonly results: readonly R[];
+}
+
+// Jobs per message: large enough to amortise messaging, small enough to balance the workers' load.
+const BATCH = 16;
+
+/**
+ * Runs `jobs` on up to `threads` workers started from `workerUrl` with
+ * `workerData`, yielding each result in job order. A worker that fails
+ * fails the iteration; workers are stopped when the iteration ends, also
+ * when it ends early.
+ */
+export async function* runInOrder<J, R>(workerUrl: URL, workerData: unknown, jobs: readonly J[], threads: number): AsyncGenerator<R, void, undefined> {
+  const results: Array<{ value: R } | undefined> = new Array(jobs.length);
+  let next = 0;
+  let failure: Error | undefined;
+  let wake: (() => void) | undefined;
+  const notify = (): void => {
+    wake?.();
+    wake = undefined;
+  };
+  const workers = Array.from({ length: Math.max(1, Math.min(threads, Math.ceil(jobs.length / BATCH))) }, () => {
+    const worker = new Worker(workerUrl, { workerData });
+    const dispatch = (): void => {
+      if (next >= jobs.length) return;
+      const request: Request<J> = { first: next, jobs: jobs.slice(next, next + BATCH) };
+      next += request.jobs.length;
+      worker.postMessage(request);
+    };
+    worker.on('message', (reply: Reply<R>) => {
+      reply.results.forEach((value, i) => (results[reply.first + i] = { value }));
+      dispatch();
+      notify();
+    });
+    worker.on('error', (error) => {
+      failure ??= new Error(`a worker thread failed: ${error.message}`);
+      notify();
+    });
+    dispatch();
+    dispatch();
+    return worker;
+  });
+  try {
+    for (let i = 0; i < jobs.length; i++) {
+      while (results[i] === undefined) {
+        if (failure) throw failure;
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+      const { value } = results[i]!;
+      results[i] = undefined; // Yielded results are not kept twice.
+      yield value;
+    }
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+}
+
+/**
+ * The worker side of `runInOrder`: answers each batch with `handle`'s
+ * results, in order; `transfer` names buffers to move instead of copy.
+ * `handle` reports a job's own failure as a result: a throw ends the worker.
+ */
+export function serveJobs<J, R>(handle: (job: J) => R | Promise<R>, transfer: (result: R) => Transferable[] = () => []): void {
+  parentPort!.on('message', async (request: Request<J>) => {
+    const results: R[] = [];
+    for (const job of request.jobs) results.push(await handle(job));
+    const reply: Reply<R> = { first: request.first, results };
+    parentPort!.postMessage(reply, results.flatMap(transfer));
+  });
+}
