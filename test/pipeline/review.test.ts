@@ -4,10 +4,11 @@
  * follow the config, and fingerprints survive edits.
  */
 import assert from 'node:assert/strict';
-import { readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createReviewService, FindingSchema } from '../../src/pipeline/index.js';
+import { PARSE_POOL_MIN_FILES } from '../../syntax/index.js';
 import { startFakeOllama, type FakeChatRequest, type FakeReply } from '../helpers/fake-ollama.js';
 import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
 
@@ -183,6 +184,30 @@ describe('review pipeline', () => {
       assert.equal(copy.findings.find((f) => f.rule === 'duplicate')?.related?.[0]?.symbol, 'checkMax');
     } finally {
       await twins.remove();
+    }
+  });
+
+  it('reviews a large batch (parsed on worker threads) with every finding on the right file', async () => {
+    const many = await copySampleRepo();
+    try {
+      // Enough files for the parse pool; every tenth has a badly named function of its own.
+      const files = Array.from({ length: PARSE_POOL_MIN_FILES + 6 }, (_, i) => `src/gen/m${i}.ts`);
+      await mkdir(join(many.root, 'src/gen'));
+      for (const [i, file] of files.entries()) {
+        const name = i % 10 === 0 ? `Bad_Name_${i}` : `value${i}`;
+        await writeFile(join(many.root, file), `export function ${name}(n: number): number {\n  return n * ${i} + ${i * 7};\n}\n`);
+      }
+      const service = await createReviewService({ root: many.root, watch: false });
+      const { findings, summary } = await service.review({ files }, { model: false });
+      assert.equal(summary.files.filter((f) => f.status === 'reviewed').length, files.length);
+      const named = findings.filter((f) => f.rule === 'naming').map((f) => [f.file, f.symbol]);
+      assert.deepEqual(
+        named,
+        files.flatMap((file, i) => (i % 10 === 0 ? [[file, `Bad_Name_${i}`]] : [])),
+      );
+      service.close();
+    } finally {
+      await many.remove();
     }
   });
 });
