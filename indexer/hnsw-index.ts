@@ -13,12 +13,21 @@
  * (measured ~1 ms per query at 2 000 × 512-d, ~4 ms at 10 000).
  */
 import { open } from 'node:fs/promises';
-import hnswlib from 'hnswlib-node';
+import { createRequire } from 'node:module';
+import type hnswlib from 'hnswlib-node';
 import type { MaintainedVectorIndex, VectorHit } from './vector-index.js';
 
-// hnswlib-node is CommonJS whose exports Node cannot list statically: no named imports.
-const { HierarchicalNSW } = hnswlib;
-type HnswType = InstanceType<typeof HierarchicalNSW>;
+type HnswType = InstanceType<typeof hnswlib.HierarchicalNSW>;
+
+/**
+ * hnswlib-node's index class, loaded on first use: most indexes are small
+ * enough for the flat scan, and a cold one-file review should not pay for
+ * loading a native module it will not use.
+ */
+function newHnsw(dimensions: number): HnswType {
+  const { HierarchicalNSW } = createRequire(import.meta.url)('hnswlib-node') as typeof hnswlib;
+  return new HierarchicalNSW('cosine', dimensions);
+}
 
 /** Build-time graph parameters. */
 export interface HnswOptions {
@@ -60,7 +69,7 @@ export class HnswIndex implements MaintainedVectorIndex {
 
   /** A new empty index. */
   static create(dimensions: number, options: HnswOptions = {}): HnswIndex {
-    const hnsw = new HierarchicalNSW('cosine', dimensions);
+    const hnsw = newHnsw(dimensions);
     hnsw.initIndex(options.initialCapacity ?? DEFAULT_CAPACITY, options.m ?? 16, options.efConstruction ?? 200, RANDOM_SEED, true);
     return new HnswIndex(hnsw, dimensions, [], options);
   }
@@ -72,7 +81,7 @@ export class HnswIndex implements MaintainedVectorIndex {
    * with the file); without them every label is probed, ~70 µs each at 512-d.
    */
   static async load(path: string, dimensions: number, liveLabels?: Iterable<number>): Promise<HnswIndex> {
-    const hnsw = new HierarchicalNSW('cosine', dimensions);
+    const hnsw = newHnsw(dimensions);
     try {
       const stored = await storedDimensions(path);
       // hnswlib would read a file of other dimensions without complaint, and misread it.

@@ -36,8 +36,8 @@ export class StructuralEmbedder implements Embedder {
     if (!Number.isInteger(Math.log2(this.dimensions)) || this.dimensions < 16) {
       throw new Error(`structural embedder: dimensions must be a power of two ≥ 16, got ${this.dimensions}`);
     }
-    if (!(this.minN >= 1 && this.maxN >= this.minN)) {
-      throw new Error(`structural embedder: need 1 ≤ minN ≤ maxN, got ${this.minN}..${this.maxN}`);
+    if (!(this.minN >= 1 && this.maxN >= this.minN && this.maxN < WEIGHT_SLOTS)) {
+      throw new Error(`structural embedder: need 1 ≤ minN ≤ maxN < ${WEIGHT_SLOTS}, got ${this.minN}..${this.maxN}`);
     }
     this.id = `structural-v2-${this.dimensions}-n${this.minN}-${this.maxN}`;
     this.options = { dimensions: this.dimensions, minN: this.minN, maxN: this.maxN };
@@ -49,33 +49,35 @@ export class StructuralEmbedder implements Embedder {
 
   /** The vector of one normalised token stream (synchronous core of `embed`). */
   embedTokens(tokens: readonly string[]): Float32Array {
-    const counts = this.countShingles(tokens.map(fnv1a));
+    const hashes = new Uint32Array(tokens.length);
+    for (let i = 0; i < tokens.length; i++) hashes[i] = fnv1a(tokens[i]!);
     const vector = new Float32Array(this.dimensions);
     const mask = this.dimensions - 1;
-    for (const [hash, entry] of counts) {
+    // Each distinct shingle once, in first-seen order, with its count and the weight of its first length.
+    for (const [hash, counted] of this.countShingles(hashes)) {
       // Damped counts: a shingle repeated 20 times is not 20 times as telling.
-      const weight = entry.weight * Math.sqrt(entry.count);
+      const weight = (counted % WEIGHT_SLOTS) * Math.sqrt(Math.floor(counted / WEIGHT_SLOTS));
       vector[hash & mask]! += hash & 0x80000000 ? -weight : weight;
     }
     return l2Normalize(vector);
   }
 
-  private countShingles(tokenHashes: readonly number[]): Map<number, { count: number; weight: number }> {
-    const counts = new Map<number, { count: number; weight: number }>();
+  /** Shingle hash → count × WEIGHT_SLOTS + weight (the shingle's length in tokens: longer ones are rarer by chance, so they carry more evidence). */
+  private countShingles(tokenHashes: Uint32Array): Map<number, number> {
+    const counts = new Map<number, number>();
     for (let n = this.minN; n <= this.maxN; n++) {
-      // Longer shingles are rarer by chance, so they carry more evidence.
-      const weight = n;
       for (let start = 0; start + n <= tokenHashes.length; start++) {
         let hash = FNV_OFFSET ^ n;
         for (let i = start; i < start + n; i++) hash = mix(mix(hash, tokenHashes[i]!), SEPARATOR);
-        const entry = counts.get(hash);
-        if (entry) entry.count++;
-        else counts.set(hash, { count: 1, weight });
+        counts.set(hash, (counts.get(hash) ?? n) + WEIGHT_SLOTS);
       }
     }
     return counts;
   }
 }
+
+// Counts and weights share one number per shingle (no object per shingle): weights stay below this.
+const WEIGHT_SLOTS = 1024;
 
 /** 32-bit FNV-1a over a string's UTF-16 code units. */
 function fnv1a(text: string): number {
@@ -86,7 +88,8 @@ function fnv1a(text: string): number {
 
 /** One FNV-1a step folding a 32-bit value into the hash byte by byte. */
 function mix(hash: number, value: number): number {
-  let h = hash;
-  for (let shift = 0; shift < 32; shift += 8) h = Math.imul(h ^ ((value >>> shift) & 0xff), FNV_PRIME) >>> 0;
-  return h;
+  let h = Math.imul(hash ^ (value & 0xff), FNV_PRIME) >>> 0;
+  h = Math.imul(h ^ ((value >>> 8) & 0xff), FNV_PRIME) >>> 0;
+  h = Math.imul(h ^ ((value >>> 16) & 0xff), FNV_PRIME) >>> 0;
+  return Math.imul(h ^ (value >>> 24), FNV_PRIME) >>> 0;
 }

@@ -7,6 +7,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, type McpServer } from '@modelcontextprotocol/server';
 import { isLoopbackHost, UserError } from '../pipeline/index.js';
@@ -19,6 +20,8 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
  * A larger body is answered 413 before it is parsed.
  */
 export const MAX_REQUEST_BODY_BYTES = 4 * 1024 * 1024;
+// An oversized body is read on and dropped up to this much, then the connection is cut.
+const DRAIN_LIMIT_BYTES = 4 * MAX_REQUEST_BODY_BYTES;
 
 export interface HttpServeOptions {
   /** Address to bind; loopback unless a token is set. */
@@ -60,8 +63,19 @@ export async function serveHttp(factory: () => McpServer, options: HttpServeOpti
       res.setHeader('WWW-Authenticate', 'Bearer realm="review-guard"');
       return reject(res, 401, 'missing or wrong bearer token');
     }
-    void forward(req, res);
+    void serve(req, res);
   });
+  // The body is read here, before the SDK sees the request: answering 413 while the client is
+  // still sending makes the server's close reset the connection, and the client may never read it.
+  const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (req.method === 'GET' || req.method === 'HEAD') return forward(req, res);
+    const body = await readBody(req);
+    if (body === undefined) {
+      res.setHeader('Connection', 'close');
+      return reject(res, 413, `Payload Too Large: the request body must not exceed ${MAX_REQUEST_BODY_BYTES} bytes`);
+    }
+    return forward(replay(req, body), res);
+  };
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(new UserError(`cannot serve on ${options.host}:${options.port}: ${error.code === 'EADDRINUSE' ? 'the port is in use, choose another with --port' : error.message}`)),
@@ -87,6 +101,30 @@ function bearerCheck(token: string): (header: string | undefined) => boolean {
     if (!match?.[1]) return false;
     return timingSafeEqual(createHash('sha256').update(match[1].trim()).digest(), expected);
   };
+}
+
+/**
+ * The request body, or undefined when it is larger than the limit; then the
+ * rest is read and dropped (up to DRAIN_LIMIT_BYTES, after which the
+ * connection is cut), so the 413 goes out once the client has finished sending.
+ */
+async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let received = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    received += chunk.length;
+    if (received > DRAIN_LIMIT_BYTES) {
+      req.destroy();
+      return undefined;
+    }
+    if (received <= MAX_REQUEST_BODY_BYTES) chunks.push(chunk);
+  }
+  return received > MAX_REQUEST_BODY_BYTES ? undefined : Buffer.concat(chunks);
+}
+
+/** The request with its body already read, as the SDK's adapter reads one: headers, method, URL and the body stream. */
+function replay(req: IncomingMessage, body: Buffer): IncomingMessage {
+  return Object.assign(Readable.from(body.length > 0 ? [body] : []), { headers: req.headers, method: req.method, url: req.url }) as unknown as IncomingMessage;
 }
 
 function pathOf(req: IncomingMessage): string {
