@@ -1,7 +1,7 @@
 /**
  * @fileoverview Named declarations with their ranges: what the naming rule
  * checks and what the chunker cuts into index entries. Found by the one
- * cursor walk `createSourceFile` makes (walk.ts, visit.ts) and kept on the
+ * walk `createSourceFile` makes (walk.ts, visit.ts) and kept on the
  * SourceFile, so the rule engine and the chunker share it.
  */
 import type { SyntaxNode } from '../parse.js';

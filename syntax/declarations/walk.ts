@@ -76,10 +76,9 @@ function typeInfo(table: TypeInfo[], nodes: NodeTable, i: number, spec: Language
 }
 
 /**
- * One walk over a file. Ancestors are read from the frame stack, never
- * through `node.parent`: tree-sitter finds a parent by descending from the
- * root, so parent lookups would make the walk quadratic on deep nesting.
- * Subclasses say what a declaring node declares (`visit`).
+ * One walk over a file. Ancestors are read from the frame stack, which also
+ * carries what the walk decided for each open node (container, JSX targets,
+ * bound names). Subclasses say what a declaring node declares (`visit`).
  */
 export abstract class NodeWalker {
   readonly out: Declaration[] = [];

@@ -1,6 +1,6 @@
 /**
  * @fileoverview What a language module describes: which files it reads,
- * its grammar, how the one cursor walk treats its node types (comments,
+ * its grammar, how the one walk treats its node types (comments,
  * documentation, atoms, declaring nodes and the walker that visits them),
  * which declarations are index units, and the node types normalisation
  * reads. The walk, the chunker and normalisation read these tables instead
