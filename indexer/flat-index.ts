@@ -67,15 +67,17 @@ export class FlatIndex implements MaintainedVectorIndex {
       if (stored !== dimensions) throw new Error(`it has ${stored} dimensions, expected ${dimensions}`);
       const vectorsAt = HEADER_BYTES + 4 * count;
       if (bytes.length !== vectorsAt + 4 * count * dimensions) throw new Error('file size does not match its header');
-      // Copy into aligned arrays (the Buffer may sit at any offset of a shared pool).
-      const labels = new Uint32Array(bytes.buffer.slice(bytes.byteOffset + HEADER_BYTES, bytes.byteOffset + vectorsAt));
-      const vectors = new Float32Array(bytes.buffer.slice(bytes.byteOffset + vectorsAt, bytes.byteOffset + bytes.length));
+      // Views need 4-byte alignment: a file's own buffer has it, a slice of Node's shared pool may not (then copy).
+      const own = bytes.byteOffset % 4 === 0 ? bytes : new Uint8Array(bytes);
+      const labels = new Uint32Array(own.buffer, own.byteOffset + HEADER_BYTES, count);
+      const vectors = new Float32Array(own.buffer, own.byteOffset + vectorsAt, count * dimensions);
       const wanted = liveLabels ? new Set(liveLabels) : undefined;
-      const index = FlatIndex.create(dimensions, wanted?.size ?? count);
-      for (let i = 0; i < count; i++) {
-        const label = labels[i]!;
-        if (!wanted || wanted.has(label)) index.put(label, vectors.subarray(i * dimensions, (i + 1) * dimensions));
-      }
+      // The last row of a label wins, as when the rows are added one by one.
+      const rowOf = new Map<number, number>();
+      for (let i = 0; i < count; i++) if (!wanted || wanted.has(labels[i]!)) rowOf.set(labels[i]!, i);
+      const rows = [...rowOf.values()].sort((a, b) => a - b);
+      const index = FlatIndex.create(dimensions, rows.length);
+      index.fill(labels, vectors, rows);
       const missing = wanted && [...wanted].find((label) => !index.has(label));
       if (missing !== undefined) throw new Error(`vector ${missing} is missing`);
       return index;
@@ -186,6 +188,28 @@ export class FlatIndex implements MaintainedVectorIndex {
     this.slotLabels[slot] = label;
     this.slots.set(label, slot);
     return slot;
+  }
+
+  /**
+   * Puts rows `rows` of the row-major `vectors` (labelled by `labels`) into
+   * this empty index, in order. Transposed a block of rows at a time: one
+   * column write per vector and dimension would touch a new cache line each.
+   */
+  private fill(labels: Uint32Array, vectors: Float32Array, rows: readonly number[]): void {
+    const { data, capacity, dimensions } = this;
+    const BLOCK = 64;
+    for (let first = 0; first < rows.length; first += BLOCK) {
+      const last = Math.min(rows.length, first + BLOCK);
+      for (let d = 0; d < dimensions; d++) {
+        const column = d * capacity;
+        for (let slot = first; slot < last; slot++) data[column + slot] = vectors[rows[slot]! * dimensions + d]!;
+      }
+    }
+    for (const [slot, row] of rows.entries()) {
+      this.slotLabels[slot] = labels[row]!;
+      this.slots.set(labels[row]!, slot);
+    }
+    this.used = rows.length;
   }
 
   /** The vector in `slot`, gathered from the columns. */
