@@ -69,7 +69,9 @@ function checkConventions(
   const facts = new ModuleFacts(file);
   const subjects: CheckedName[] = declarations.flatMap((declaration) => {
     const classified = classify(declaration, facts);
-    return classified ? [{ ...classified, name: declaration.name, line: declaration.line, column: declaration.column }] : [];
+    if (!classified) return [];
+    const { selector, modifiers } = classified;
+    return [{ selector, modifiers, name: declaration.name, line: declaration.line, column: declaration.column }];
   });
   subjects.push(...extraSubjects(file, facts));
   const forSelector = conventionsFor(conventions);
