@@ -65,7 +65,14 @@ export type WorkspaceFile =
       readonly stat: FileStat;
       readonly note?: string;
     }
-  | { readonly ok: false; readonly relPath: string; readonly status: 'skipped' | 'error'; readonly reason: string };
+  | {
+      readonly ok: false;
+      readonly relPath: string;
+      readonly status: 'skipped' | 'error';
+      readonly reason: string;
+      /** The path is inside the root but nothing is there. */
+      readonly missing?: true;
+    };
 
 export interface ReadOptions {
   readonly maxFileBytes: number;
@@ -107,7 +114,7 @@ export async function readWorkspaceFile(root: string, input: string, options: Re
     const lexical = relative(root, absPath);
     if (isOutside(lexical)) return refuse(shown, 'error', outsideMessage(shown));
     if ((error as NodeJS.ErrnoException).code === 'ENAMETOOLONG') return refuse(shown, 'error', 'the path is too long (ENAMETOOLONG)');
-    return refuse(displayPath(lexical), 'error', `file not found: ${displayPath(lexical)}`);
+    return refuse(displayPath(lexical), 'error', `file not found: ${displayPath(lexical)}`, true);
   }
   // Judged on real paths only: a root reached through a symlink still owns its files, and
   // a link inside the root that points out of it does not make its target ours.
@@ -169,6 +176,6 @@ function isOutside(relativePath: string): boolean {
   return relativePath === '..' || relativePath.startsWith(`..${sep}`) || isAbsolute(relativePath);
 }
 
-function refuse(relPath: string, status: 'skipped' | 'error', reason: string): WorkspaceFile {
-  return { ok: false, relPath, status, reason };
+function refuse(relPath: string, status: 'skipped' | 'error', reason: string, missing = false): WorkspaceFile {
+  return { ok: false, relPath, status, reason, ...(missing ? { missing: true as const } : {}) };
 }

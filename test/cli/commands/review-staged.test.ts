@@ -4,7 +4,7 @@
  * what the change touched.
  */
 import assert from 'node:assert/strict';
-import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { ReviewResultSchema } from '../../../src/pipeline/index.js';
@@ -39,6 +39,17 @@ describe('review --staged / --changed', () => {
     const workingTree = await review('--changed', 'src/util/strings.ts');
     assert.equal(workingTree.code, 0);
     assert.match(workingTree.stdout, /No findings in 1 file/);
+  });
+
+  it('reviews a staged file that is gone from the working tree (the commit still holds it)', async () => {
+    const added = join(repo.root, 'src', 'util', 'added.ts');
+    await writeFile(added, copy);
+    await git(repo.root, 'add', 'src/util/added.ts');
+    await rm(added);
+    const { code, stdout, stderr } = await review('--staged');
+    assert.equal(code, 1, stderr);
+    assert.match(stdout, /^ {2}src\/util\/added\.ts:\d+ +error +"readFromDisk" duplicates/m);
+    assert.match(stdout, /added\.ts is not in the working tree; its staged text was reviewed/);
   });
 
   it('passes when only the working tree has the problem', async () => {
