@@ -21,8 +21,9 @@ import type { BoundValue, Declaration, DeclarationKind, Modifier } from './types
 /** A node the walk is inside of (an ancestor of the node being visited). */
 interface Frame {
   readonly type: string;
-  /** Its index in the node table. */
+  /** Its index in the node table, and one past its subtree. */
   readonly index: number;
+  readonly subtreeEnd: number;
   /** The node, when the walk made one (declaring types and assignments only). */
   readonly node: SyntaxNode | undefined;
   /** The type of its first child: the keyword of a `const`/`let`/`var` statement. */
@@ -46,17 +47,21 @@ interface Frame {
 type Role = 'pass' | 'jsx' | 'declares' | 'keep' | 'propertyName' | 'documentation' | 'atom' | 'typeParameter';
 
 interface TypeInfo {
+  readonly name: string;
   readonly role: Role;
   readonly isComment: boolean;
 }
 
 // Per language, by node type id.
 const typeTables = new Map<LanguageId, TypeInfo[]>();
+const ERROR_SYMBOL = 0xffff;
 
 function typeInfo(table: TypeInfo[], nodes: NodeTable, i: number, spec: LanguageSpec): TypeInfo {
-  const id = nodes.typeId(i);
+  // ERROR's id is 0xffff; storing it there would turn the table into a slow sparse array.
+  // Slot 0 is free: symbol 0 is the end of input, never a node.
+  const id = nodes.typeId(i) === ERROR_SYMBOL ? 0 : nodes.typeId(i);
   let info = table[id];
-  if (!info) {
+  if (info === undefined) {
     const profile = spec.walk;
     const name = nodes.typeName(i);
     // Anonymous nodes (keywords like `class` and `function`) share names with named types.
@@ -70,7 +75,7 @@ function typeInfo(table: TypeInfo[], nodes: NodeTable, i: number, spec: Language
       else if (profile.atomTypes.has(name)) role = 'atom';
       else if (profile.typeParameterTypes.has(name)) role = 'typeParameter';
     }
-    info = table[id] = { role, isComment: profile.commentTypes.has(name) };
+    info = table[id] = { name, role, isComment: profile.commentTypes.has(name) };
   }
   return info;
 }
@@ -106,11 +111,10 @@ export abstract class NodeWalker {
     const frames = this.frames;
     // Pre-order: declarations come out in source order, outer first.
     for (let i = 0; i < nodes.count; i++) {
-      while (frames.length > 0 && nodes.subtreeEnd(frames[frames.length - 1]!.index) <= i) this.leave();
+      while (frames.length > 0 && frames[frames.length - 1]!.subtreeEnd <= i) this.leave();
       this.current = i;
       const parent = frames[frames.length - 1];
-      const type = nodes.typeName(i);
-      const { role, isComment } = typeInfo(table, nodes, i, spec);
+      const { name: type, role, isComment } = typeInfo(table, nodes, i, spec);
       if (parent && parent.firstChildType === undefined) parent.firstChildType = type;
       this.container = parent?.container;
       this.jsxTargets = undefined;
@@ -131,7 +135,7 @@ export abstract class NodeWalker {
       const subtreeEnd = nodes.subtreeEnd(i);
       if (role !== 'atom' && subtreeEnd > i + 1) {
         const { container, jsxTargets } = this;
-        frames.push({ type, index: i, node, firstChildType: undefined, container, jsxTargets, hasJsx: false });
+        frames.push({ type, index: i, subtreeEnd, node, firstChildType: undefined, container, jsxTargets, hasJsx: false });
         continue;
       }
       const start = nodes.start(i);
