@@ -198,18 +198,20 @@ export abstract class NodeWalker {
     container: string | undefined,
     owner?: SyntaxNode,
   ): Declaration {
-    const declaration: Declaration = {
+    // Rows from the node table; one position object for the name's column.
+    const { row, column } = name.startPosition;
+    const declaration: { -readonly [K in keyof Declaration]: Declaration[K] } = {
       name: name.text,
       kind,
       modifiers,
-      line: name.startPosition.row + 1,
-      column: name.startPosition.column + 1,
-      startLine: node.startPosition.row + 1,
-      endLine: node.endPosition.row + 1,
+      line: row + 1,
+      column: column + 1,
+      startLine: this.nodes.startRow(node.index) + 1,
+      endLine: this.nodes.endRow(node.index) + 1,
       node,
-      ...(container === undefined ? {} : { container }),
-      ...(owner === undefined ? {} : { owner }),
     };
+    if (container !== undefined) declaration.container = container;
+    if (owner !== undefined) declaration.owner = owner;
     this.out.push(declaration);
     return declaration;
   }
