@@ -10,7 +10,7 @@ import { DEFAULT_MAX_FILE_BYTES } from '../../indexer/index.js';
 import { normalizeOllamaHost } from '../../models/ollama-host.js';
 import { SEVERITIES, type RuleMeta } from '../../rules/define-rule.js';
 import { listRules } from '../../rules/index.js';
-import { DEFAULT_MAX_TOOL_CALLS, DEFAULT_MAX_TURNS } from './agent/index.js';
+import { DEFAULT_MAX_TOOL_CALLS, DEFAULT_MAX_TURNS } from './agent/limits.js';
 
 export const CONFIG_FILE_NAME = 'review-guard.config.json';
 /** The key under which package.json may hold the same settings. */

@@ -3,10 +3,11 @@
  * over one file, its tools and their port to the index, its answer parser
  * and verifier, and its transcript.
  */
-export { DEFAULT_MAX_TURNS, runModelReview } from './loop.js';
+export { DEFAULT_MAX_TOOL_CALLS, DEFAULT_MAX_TURNS } from './limits.js';
+export { runModelReview } from './loop.js';
 export type { ModelReviewOptions, ModelReviewResult, RunStats } from './loop.js';
 export type { ModelFinding } from './verify.js';
-export { DEFAULT_MAX_TOOL_CALLS, ToolInputError, ToolRunner } from './tools.js';
+export { ToolInputError, ToolRunner } from './tools.js';
 export type { AgentCandidate, CandidateQuery, CandidateSource, CodeText, ToolOutcome } from './tools.js';
 export { AGENT_TOOLS, DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, READ_TOOL_NAME, SEARCH_TOOL_NAME } from './tool-specs.js';
 export { formatCandidates, formatCode } from './tool-text.js';

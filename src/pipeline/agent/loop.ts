@@ -12,11 +12,11 @@ import { MODEL_ANSWER_JSON_SCHEMA, parseModelAnswer, stripThinking, type AnswerF
 import { buildRepairMessage, buildSystemPrompt, buildUserMessage } from './prompt.js';
 import { extractTextToolCalls } from './text-tool-calls.js';
 import { AGENT_TOOLS } from './tool-specs.js';
-import { DEFAULT_MAX_TOOL_CALLS, ToolRunner, type AgentCandidate, type CandidateSource } from './tools.js';
+import { DEFAULT_MAX_TOOL_CALLS, DEFAULT_MAX_TURNS } from './limits.js';
+import { ToolRunner, type AgentCandidate, type CandidateSource } from './tools.js';
 import { Transcript, type TranscriptSink } from './transcript.js';
 import { verifyFindings, type ModelFinding } from './verify.js';
 
-export const DEFAULT_MAX_TURNS = 6;
 
 export interface ModelReviewOptions {
   readonly llm: LlmClient;

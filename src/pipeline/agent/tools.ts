@@ -7,6 +7,7 @@
  */
 import type { ZodType } from 'zod';
 import type { ToolCall } from '../../../models/llm-client.js';
+import { DEFAULT_MAX_TOOL_CALLS } from './limits.js';
 import { formatCandidates, formatCode } from './tool-text.js';
 import {
   DEFAULT_SEARCH_LIMIT,
@@ -62,9 +63,6 @@ export interface ToolOutcome {
   readonly toolName: string;
   readonly content: string;
 }
-
-/** Tool calls one review may make, valid or not, unless configured otherwise. */
-export const DEFAULT_MAX_TOOL_CALLS = 12;
 
 /** Executes the tool calls of one review run; remembers calls and candidates. */
 export class ToolRunner {
