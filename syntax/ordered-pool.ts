@@ -22,11 +22,20 @@ const BATCH = 16;
 
 /**
  * Runs `jobs` on up to `threads` workers started from `workerUrl` with
- * `workerData`, yielding each result in job order. A worker that fails
- * fails the iteration; workers are stopped when the iteration ends, also
- * when it ends early.
+ * `workerData`, yielding each result in job order. With `helpHere`, the
+ * caller's thread takes the next batch itself whenever it would otherwise
+ * wait for a result (worth it when the caller has work of its own between
+ * results, so its thread would idle in bursts). A worker that fails fails
+ * the iteration; workers are stopped when the iteration ends, also when it
+ * ends early.
  */
-export async function* runInOrder<J, R>(workerUrl: URL, workerData: unknown, jobs: readonly J[], threads: number): AsyncGenerator<R, void, undefined> {
+export async function* runInOrder<J, R>(
+  workerUrl: URL,
+  workerData: unknown,
+  jobs: readonly J[],
+  threads: number,
+  helpHere?: (job: J) => R,
+): AsyncGenerator<R, void, undefined> {
   const results: Array<{ value: R } | undefined> = new Array(jobs.length);
   let next = 0;
   let failure: Error | undefined;
@@ -60,6 +69,15 @@ export async function* runInOrder<J, R>(workerUrl: URL, workerData: unknown, job
     for (let i = 0; i < jobs.length; i++) {
       while (results[i] === undefined) {
         if (failure) throw failure;
+        if (helpHere && next < jobs.length) {
+          const first = next;
+          const batch = jobs.slice(first, first + BATCH);
+          next += batch.length;
+          batch.forEach((job, k) => (results[first + k] = { value: helpHere(job) }));
+          // Let the workers' replies in (each reply hands its worker the next batch).
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          continue;
+        }
         await new Promise<void>((resolve) => (wake = resolve));
       }
       const { value } = results[i]!;

@@ -3,14 +3,15 @@
  * and flattening, most of the time a file takes) run on worker threads,
  * each tree comes back as a transferred buffer of node columns, and the
  * source file is built on the caller's thread from it — so rules, the
- * chunker and the rest see exactly what `createSourceFile` makes. Small
- * batches are parsed in place: starting workers costs more than it saves.
+ * chunker and the rest see exactly what `createSourceFile` makes. While it
+ * would wait for the next tree, the caller's thread parses a batch itself.
+ * Small batches are parsed in place: starting workers costs more than it saves.
  */
 import os from 'node:os';
 import type { LanguageId } from './languages/index.js';
 import type { ParsedColumns } from './native.js';
 import { runInOrder } from './ordered-pool.js';
-import { treeOf } from './parse.js';
+import { parseColumns, treeOf } from './parse.js';
 import { createSourceFile, sourceFileOf, type SourceFile } from './source-file.js';
 
 /** A text to parse, under the path its source file will carry. */
@@ -22,6 +23,15 @@ export interface ParseJob {
 
 /** What a parse worker sends back for one job. */
 export type ParseOutcome = ParsedColumns | { readonly failed: string };
+
+/** The columns of one parse, or why it failed (the caller parses it again to raise the error). */
+export function parseOutcome(text: string, language: LanguageId): ParseOutcome {
+  try {
+    return parseColumns(text, language);
+  } catch (error) {
+    return { failed: error instanceof Error ? error.message : String(error) };
+  }
+}
 
 /** Fewer files than this are parsed on the caller's thread. */
 export const PARSE_POOL_MIN_FILES = 64;
@@ -45,7 +55,8 @@ export async function* createSourceFiles(
   }
   const work = jobs.map(({ text, language }) => ({ text, language }));
   let i = 0;
-  for await (const outcome of runInOrder<(typeof work)[number], ParseOutcome>(new URL('./parse-worker.js', import.meta.url), undefined, work, threads)) {
+  const parseHere = ({ text, language }: (typeof work)[number]): ParseOutcome => parseOutcome(text, language);
+  for await (const outcome of runInOrder(new URL('./parse-worker.js', import.meta.url), undefined, work, threads, parseHere)) {
     const job = jobs[i++]!;
     yield 'failed' in outcome
       ? createSourceFile(job.path, job.text, job.language)

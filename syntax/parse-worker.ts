@@ -4,16 +4,9 @@
  */
 import type { LanguageId } from './languages/index.js';
 import { serveJobs } from './ordered-pool.js';
-import { parseColumns } from './parse.js';
-import type { ParseOutcome } from './parse-pool.js';
+import { parseOutcome, type ParseOutcome } from './parse-pool.js';
 
 serveJobs<{ text: string; language: LanguageId }, ParseOutcome>(
-  ({ text, language }) => {
-    try {
-      return parseColumns(text, language);
-    } catch (error) {
-      return { failed: error instanceof Error ? error.message : String(error) };
-    }
-  },
+  ({ text, language }) => parseOutcome(text, language),
   (outcome) => ('columns' in outcome ? [outcome.columns] : []),
 );
