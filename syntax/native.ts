@@ -31,6 +31,11 @@ interface Binding {
 // dist/syntax/native.js → <package>/build/Release/: the same from a checkout and from an installed package.
 const BINDING_PATH = fileURLToPath(new URL('../../build/Release/review_guard_syntax.node', import.meta.url));
 
+/** The binding is not built (or not loadable here): a setup problem with a known fix, not a bug. */
+export class SyntaxBindingError extends Error {
+  override readonly name = 'SyntaxBindingError';
+}
+
 let binding: Binding | undefined;
 
 /** The loaded binding; a clear error when it was never built. */
@@ -39,8 +44,9 @@ export function syntaxBinding(): Binding {
     try {
       binding = createRequire(import.meta.url)(BINDING_PATH) as Binding;
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new Error(
+      // Node appends its require stack to the message: the first line says it.
+      const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+      throw new SyntaxBindingError(
         `review-guard's syntax binding could not be loaded from ${BINDING_PATH} (${reason}). ` +
           'It is compiled when the package is installed: run `npm rebuild review-guard` (or `npm ci` in a checkout); ' +
           'that needs a C compiler, make and python3.',

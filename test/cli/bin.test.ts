@@ -2,12 +2,14 @@
  * The CLI as users run it: a child process, its output and its exit code.
  */
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { FindingSchema, ReviewResultSchema } from '../../src/pipeline/index.js';
 import { runCli, type CliRun } from '../support/cli.js';
-import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
+import { copySampleRepo, REPO_ROOT, type SampleRepo } from '../support/sample-repo.js';
 
 const cli = (cwd: string, ...args: string[]): Promise<CliRun> => runCli(cwd, args);
 
@@ -123,5 +125,25 @@ describe('review-guard CLI', () => {
       assert.match(stdout, /Example/);
     }
     assert.match((await cli(repo.root, '--help')).stdout, /Exit codes: 0 no error findings, 1 error findings, 2 usage/);
+  });
+
+  it('names the fix, with exit 2 and no stack, when the syntax binding was never built', async () => {
+    // An installed package whose install scripts did not run: its dist without build/.
+    const install = await mkdtemp(join(tmpdir(), 'rg-no-binding-'));
+    try {
+      await cp(join(REPO_ROOT, 'dist'), join(install, 'dist'), { recursive: true });
+      await cp(join(REPO_ROOT, 'package.json'), join(install, 'package.json'));
+      await symlink(join(REPO_ROOT, 'node_modules'), join(install, 'node_modules'));
+      const run = await new Promise<{ code: number; stderr: string }>((resolve) => {
+        execFile(process.execPath, [join(install, 'dist/src/cli/bin.js'), 'review', '--no-model', 'src/util/strings.ts'], { cwd: repo.root }, (error, _stdout, stderr) =>
+          resolve({ code: typeof error?.code === 'number' ? error.code : 0, stderr }),
+        );
+      });
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stderr, /syntax binding could not be loaded .*run `npm rebuild review-guard`/);
+      assert.doesNotMatch(run.stderr, /internal error|\n {4}at /);
+    } finally {
+      await rm(install, { recursive: true, force: true });
+    }
   });
 });
