@@ -21,7 +21,7 @@ static const napi_type_tag LANGUAGE_TYPE_TAG = {0x8AF2E5212AD58ABF, 0xD5006CAD83
 
 /* Node columns, each `count` int32 long, in this order (syntax/native.ts reads the same order). */
 enum { COL_START, COL_END, COL_START_ROW, COL_END_ROW, COL_PARENT, COL_SUBTREE_END, COL_TYPE_FIELD, COL_FLAGS, COLUMNS };
-enum { FLAG_NAMED = 1, FLAG_MISSING = 2, FLAG_HAS_ERROR = 4, FLAG_EXTRA = 8 };
+enum { FLAG_NAMED = 1, FLAG_MISSING = 2, FLAG_HAS_ERROR = 4 };
 
 #define CHECK(call)                                                        \
   do {                                                                     \
@@ -152,7 +152,7 @@ static uint32_t flatten(TSTree *tree, int32_t *columns, uint32_t capacity) {
     parent[i] = open;
     type_field[i] = (int32_t)(((uint32_t)ts_tree_cursor_current_field_id(&cursor) << 16) | ts_node_symbol(node));
     flags[i] = (ts_node_is_named(node) ? FLAG_NAMED : 0) | (ts_node_is_missing(node) ? FLAG_MISSING : 0) |
-               (ts_node_has_error(node) ? FLAG_HAS_ERROR : 0) | (ts_node_is_extra(node) ? FLAG_EXTRA : 0);
+               (ts_node_has_error(node) ? FLAG_HAS_ERROR : 0);
     if (ts_tree_cursor_goto_first_child(&cursor)) {
       open = (int32_t)i++;
       continue;

@@ -17,7 +17,7 @@ export interface ParsedColumns {
 /** Column order in the buffer (native/syntax.c writes the same). */
 export const COLUMN = { start: 0, end: 1, startRow: 2, endRow: 3, parent: 4, subtreeEnd: 5, typeField: 6, flags: 7 } as const;
 export const COLUMNS = 8;
-export const FLAG = { named: 1, missing: 2, hasError: 4, extra: 8 } as const;
+export const FLAG = { named: 1, missing: 2, hasError: 4 } as const;
 
 /** A parser bound to one grammar (an opaque native handle). */
 export type NativeParser = { readonly __brand: 'NativeParser' };

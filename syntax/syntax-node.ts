@@ -63,20 +63,12 @@ export class SyntaxNode {
     return this.tree.nodes.typeName(this.index);
   }
 
-  get typeId(): number {
-    return this.tree.nodes.typeId(this.index);
-  }
-
   get isNamed(): boolean {
     return this.tree.nodes.isNamed(this.index);
   }
 
   get isMissing(): boolean {
     return this.tree.nodes.isMissing(this.index);
-  }
-
-  get isError(): boolean {
-    return this.type === 'ERROR';
   }
 
   get hasError(): boolean {
@@ -154,10 +146,6 @@ export class SyntaxNode {
     return this.children[k] ?? null;
   }
 
-  namedChild(k: number): SyntaxNode | null {
-    return this.namedChildren[k] ?? null;
-  }
-
   /** The first child that fills field `name` (`name`, `body`, `parameters`, …). */
   childForFieldName(name: string): SyntaxNode | null {
     const nodes = this.tree.nodes;
@@ -166,15 +154,6 @@ export class SyntaxNode {
       if (nodes.fieldName(i) === name) return this.tree.node(i);
     }
     return null;
-  }
-
-  childrenForFieldName(name: string): SyntaxNode[] {
-    const nodes = this.tree.nodes;
-    const out: SyntaxNode[] = [];
-    this.eachChild((i) => {
-      if (nodes.fieldName(i) === name) out.push(this.tree.node(i));
-    });
-    return out;
   }
 
   /** Descendants (this node included) of one of `types`, in source order. */
@@ -213,10 +192,6 @@ export class SyntaxNode {
   /** `descendantForIndex` of two points. */
   descendantForPosition(start: Point, end: Point = start): SyntaxNode {
     return this.descendantForIndex(this.tree.offsetOf(start), this.tree.offsetOf(end));
-  }
-
-  toString(): string {
-    return `${this.type} [${this.startIndex}, ${this.endIndex})`;
   }
 
   private hasChildren(): boolean {
