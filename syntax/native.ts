@@ -31,9 +31,19 @@ interface Binding {
 // dist/syntax/native.js → <package>/build/Release/: the same from a checkout and from an installed package.
 const BINDING_PATH = fileURLToPath(new URL('../../build/Release/review_guard_syntax.node', import.meta.url));
 
+/** How to build the binding, for every message that reports it missing. */
+export const SYNTAX_BINDING_FIX = 'run `npm rebuild review-guard` (or `npm ci` in a checkout); that needs a C compiler, make and python3';
+
 /** The binding is not built (or not loadable here): a setup problem with a known fix, not a bug. */
 export class SyntaxBindingError extends Error {
   override readonly name = 'SyntaxBindingError';
+
+  constructor(
+    /** What went wrong, in one line. */
+    readonly problem: string,
+  ) {
+    super(`${problem}. It is compiled when the package is installed: ${SYNTAX_BINDING_FIX}.`);
+  }
 }
 
 let binding: Binding | undefined;
@@ -46,11 +56,7 @@ export function syntaxBinding(): Binding {
     } catch (error) {
       // Node appends its require stack to the message: the first line says it.
       const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-      throw new SyntaxBindingError(
-        `review-guard's syntax binding could not be loaded from ${BINDING_PATH} (${reason}). ` +
-          'It is compiled when the package is installed: run `npm rebuild review-guard` (or `npm ci` in a checkout); ' +
-          'that needs a C compiler, make and python3.',
-      );
+      throw new SyntaxBindingError(`review-guard's syntax binding could not be loaded from ${BINDING_PATH} (${reason})`);
     }
   }
   return binding;

@@ -134,14 +134,21 @@ describe('review-guard CLI', () => {
       await cp(join(REPO_ROOT, 'dist'), join(install, 'dist'), { recursive: true });
       await cp(join(REPO_ROOT, 'package.json'), join(install, 'package.json'));
       await symlink(join(REPO_ROOT, 'node_modules'), join(install, 'node_modules'));
-      const run = await new Promise<{ code: number; stderr: string }>((resolve) => {
-        execFile(process.execPath, [join(install, 'dist/src/cli/bin.js'), 'review', '--no-model', 'src/util/strings.ts'], { cwd: repo.root }, (error, _stdout, stderr) =>
-          resolve({ code: typeof error?.code === 'number' ? error.code : 0, stderr }),
-        );
-      });
+      const installed = (...args: string[]) =>
+        new Promise<CliRun>((resolve) => {
+          execFile(process.execPath, [join(install, 'dist/src/cli/bin.js'), ...args], { cwd: repo.root, env: { ...process.env, OLLAMA_HOST: '' } }, (error, stdout, stderr) =>
+            resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr }),
+          );
+        });
+      const run = await installed('review', '--no-model', 'src/util/strings.ts');
       assert.equal(run.code, 2, run.stderr);
       assert.match(run.stderr, /syntax binding could not be loaded .*run `npm rebuild review-guard`/);
       assert.doesNotMatch(run.stderr, /internal error|\n {4}at /);
+      // The doctor names it as well, beside its other checks.
+      const doctor = await installed('doctor');
+      assert.equal(doctor.code, 1, doctor.stderr);
+      assert.match(doctor.stdout, /^error syntax +review-guard's syntax binding could not be loaded .* → fix: run `npm rebuild review-guard`/m);
+      assert.match(doctor.stdout, /^ok +config /m);
     } finally {
       await rm(install, { recursive: true, force: true });
     }

@@ -38,6 +38,7 @@ describe('review-guard doctor', () => {
     assert.deepEqual(lines.slice(1, -1).map((l) => l.slice(0, 18)), [
       'ok    config      ',
       'ok    workspace   ',
+      'ok    syntax      ',
       'ok    ollama      ',
       'ok    chat-model  ',
       'ok    embedder    ',

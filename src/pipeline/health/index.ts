@@ -1,7 +1,7 @@
 /**
  * @fileoverview Health checks of a workspace (`review-guard doctor`, and any
- * adapter that wants the same answers): config, workspace root, Ollama,
- * chat model, embedding model, index. Each check is one line with a fix;
+ * adapter that wants the same answers): config, workspace root, the syntax
+ * binding, Ollama, chat model, embedding model, index. Each check is one line with a fix;
  * none throws, so one broken part never hides the state of the others.
  */
 import { constants, realpathSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { loadConfig, PACKAGE_JSON_ORIGIN, type LoadedConfig } from '../config.js
 import { ConfigError } from '../errors.js';
 import type { RootChoice } from '../workspace.js';
 import { indexCheck } from './index-check.js';
+import { syntaxCheck } from './syntax-check.js';
 import { cachedProber, chatModelCheck, embedderCheck, ollamaCheck } from './model-checks.js';
 import { check, verdictOf, type HealthCheck, type HealthReport } from './report.js';
 
@@ -44,6 +45,7 @@ export async function runHealthChecks(options: HealthOptions): Promise<HealthRep
   const checks = await Promise.all([
     configCheck(loaded),
     workspaceCheck(options.root, options.cwd),
+    syntaxCheck(),
     config ? ollamaCheck(config, env, probe) : skipped('ollama'),
     config ? chatModelCheck(config, env, probe) : skipped('chat-model'),
     config ? embedderCheck(config, root, env, probe) : skipped('embedder'),

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 
-export const HEALTH_CHECK_IDS = ['config', 'workspace', 'ollama', 'chat-model', 'embedder', 'index'] as const;
+export const HEALTH_CHECK_IDS = ['config', 'workspace', 'syntax', 'ollama', 'chat-model', 'embedder', 'index'] as const;
 
 /**
  * - `ok`: works as configured;

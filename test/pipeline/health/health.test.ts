@@ -51,8 +51,9 @@ describe('health checks', () => {
   it('all pass with a valid config, a reachable Ollama that has the model, and a fresh index', async () => {
     const ollama = await startOllama([], { models: ['qwen3-coder:30b'], version: '0.12.6' });
     const report = await doctor({ rules: RULES, model: { host: ollama.url } });
-    assert.deepEqual(statuses(report), { config: 'ok', workspace: 'ok', ollama: 'ok', 'chat-model': 'ok', embedder: 'ok', index: 'ok' });
+    assert.deepEqual(statuses(report), { config: 'ok', workspace: 'ok', syntax: 'ok', ollama: 'ok', 'chat-model': 'ok', embedder: 'ok', index: 'ok' });
     assert.equal(report.verdict, 'healthy');
+    assert.equal(byId(report, 'syntax').message, 'syntax binding loaded; parses typescript, tsx, javascript, python, go');
     assert.match(byId(report, 'ollama').message, new RegExp(`^Ollama 0\\.12\\.6 answers at ${ollama.url} \\(\\d+ ms\\)$`));
     assert.match(byId(report, 'workspace').message, /the current folder holding review-guard\.config\.json$/);
     const index = byId(report, 'index');
