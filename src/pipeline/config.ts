@@ -43,32 +43,43 @@ export async function loadConfig(root: string): Promise<LoadedConfig> {
     if (fromPackage.found === true) {
       notes.push(`both ${CONFIG_FILE_NAME} and ${PACKAGE_JSON_ORIGIN} hold settings; ${CONFIG_FILE_NAME} is used, the package.json key is ignored (remove one)`);
     }
-    const config = parseConfigText(fileText, CONFIG_FILE_NAME);
-    return { ...withRuleSettings(config, CONFIG_FILE_NAME), source: filePath, origin: 'config-file', notes };
+    return { ...configFrom(parseJson(fileText, CONFIG_FILE_NAME), CONFIG_FILE_NAME), source: filePath, origin: 'config-file', notes };
   }
   if (fromPackage.found === true) {
-    const config = parseConfigValue(fromPackage.value, PACKAGE_JSON_ORIGIN);
-    return { ...withRuleSettings(config, PACKAGE_JSON_ORIGIN), source: packagePath, origin: 'package-json', notes };
+    return { ...configFrom(fromPackage.value, PACKAGE_JSON_ORIGIN), source: packagePath, origin: 'package-json', notes };
   }
-  return { ...withRuleSettings(ConfigSchema.parse({}), CONFIG_FILE_NAME), origin: 'defaults', notes };
+  return { ...configFrom({}, CONFIG_FILE_NAME), origin: 'defaults', notes };
 }
 
-/** Parses and validates config JSON; `origin` names the file in messages. */
-export function parseConfigText(text: string, origin: string): Config {
-  let json: unknown;
+function parseJson(text: string, origin: string): unknown {
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw new ConfigError(`${origin}: not valid JSON (${(error as Error).message})`);
   }
-  return parseConfigValue(json, origin);
 }
 
-/** Validates an already parsed config value. */
-export function parseConfigValue(value: unknown, origin: string): Config {
+/**
+ * The validated config and its rule settings. The rule settings keep each
+ * rule's options as written: the engine parses them (once, see
+ * rules/engine.ts), and a schema's output is not always valid input again
+ * (naming turns its `ignore` patterns into RegExps).
+ */
+function configFrom(value: unknown, origin: string): { config: Config; ruleSettings: RuleSettings } {
   const parsed = ConfigSchema.safeParse(value);
   if (!parsed.success) throw configErrorFromIssues(parsed.error, value, origin);
-  return parsed.data;
+  const written = (value as { rules?: Record<string, RuleLevelSetting | undefined> }).rules ?? {};
+  const ruleSettings: RuleSettings = {};
+  for (const [id, setting] of Object.entries(written)) {
+    if (setting !== undefined) ruleSettings[id] = normalizeRuleSetting(setting);
+  }
+  try {
+    validateRuleSettings(ruleSettings);
+  } catch (error) {
+    if (error instanceof RuleOptionsError) throw new ConfigError(`${origin}: ${error.message}`, error.key);
+    throw error;
+  }
+  return { config: parsed.data, ruleSettings };
 }
 
 /** A workspace file's text, or undefined when it does not exist; other read errors are a ConfigError naming `name`. */
@@ -92,20 +103,6 @@ function packageSettings(text: string): PackageSettings {
   }
   if (typeof json !== 'object' || json === null || !Object.hasOwn(json, PACKAGE_JSON_KEY)) return { found: false };
   return { found: true, value: (json as Record<string, unknown>)[PACKAGE_JSON_KEY] };
-}
-
-function withRuleSettings(config: Config, origin: string): { config: Config; ruleSettings: RuleSettings } {
-  const ruleSettings: RuleSettings = {};
-  for (const [id, setting] of Object.entries(config.rules)) {
-    if (setting !== undefined) ruleSettings[id] = normalizeRuleSetting(setting);
-  }
-  try {
-    validateRuleSettings(ruleSettings);
-  } catch (error) {
-    if (error instanceof RuleOptionsError) throw new ConfigError(`${origin}: ${error.message}`, error.key);
-    throw error;
-  }
-  return { config, ruleSettings };
 }
 
 function normalizeRuleSetting(setting: RuleLevelSetting): RuleSettings[string] {
