@@ -5,6 +5,7 @@
 export {
   LANGUAGE_IDS,
   languageForPath,
+  SOURCE_EXTENSIONS,
   languageSpec,
   type LanguageId,
   type LanguageSpec,

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
+import { LANGUAGE_IDS } from '../../syntax/index.js';
 import type { ReviewService } from '../pipeline/index.js';
 import { declaresTasks } from './request-capabilities.js';
 import type { TaskManager } from './task-manager.js';
@@ -33,7 +34,7 @@ const SearchInputSchema = z
       .min(1)
       .optional()
       .describe('What the code does, in words. Needs a semantic embedder (index.semantic); otherwise pass code.'),
-    language: z.enum(['typescript', 'tsx', 'javascript']).default('typescript'),
+    language: z.enum(LANGUAGE_IDS).default('typescript'),
     limit: z.number().int().min(1).max(20).default(5),
   })
   .refine((input) => (input.code === undefined) !== (input.description === undefined), 'give exactly one of code or description');

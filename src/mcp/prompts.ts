@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/server';
+import { SOURCE_EXTENSIONS } from '../../syntax/index.js';
 
 const ReviewChangesArgs = z.object({
   base: z.string().trim().min(1).optional().describe('Git revision to compare with (default: HEAD, i.e. uncommitted changes).'),
@@ -21,7 +22,7 @@ export function registerPrompts(mcp: McpServer): void {
       const base = args.base ?? 'HEAD';
       const text = [
         `Review the source files I changed since ${base} before we move on:`,
-        `1. List them: \`git diff --name-only ${base}\` plus untracked files from \`git status --porcelain\`; keep .ts, .tsx, .js, .jsx, .mjs and .cjs files.`,
+        `1. List them: \`git diff --name-only ${base}\` plus untracked files from \`git status --porcelain\`; keep the ${SOURCE_EXTENSIONS.join(', ')} files.`,
         '2. Call the review_code tool with those paths (all of them in one call).',
         '3. Fix every finding of severity "error". For a duplicate, call or import the existing code it names instead of keeping the copy.',
         '4. Fix warnings when the fix is small and safe; otherwise say why you leave them.',

@@ -14,7 +14,10 @@ export type { LanguageId, LanguageSpec, NameLeaf, NormalizeProfile, UnitTypes, W
 const LANGUAGES: readonly LanguageSpec[] = [typescript, tsx, javascript, python, go];
 
 /** Every language id review-guard reads, in registry order. */
-export const LANGUAGE_IDS: readonly LanguageId[] = LANGUAGES.map((l) => l.id);
+export const LANGUAGE_IDS = LANGUAGES.map((l) => l.id) as [LanguageId, ...LanguageId[]];
+
+/** Every file extension review-guard reads (`.ts`, `.py`, …), in registry order. */
+export const SOURCE_EXTENSIONS: readonly string[] = LANGUAGES.flatMap((l) => l.extensions);
 
 /** The language of a path by its extension, or undefined when we cannot read it. */
 export function languageForPath(path: string): LanguageId | undefined {

@@ -65,6 +65,16 @@ describe('MCP surface beyond review_code', () => {
     assert.match(text(reply), /src\/config\/load\.ts:\d+-\d+ loadConfig/);
   });
 
+  it('search_similar_code takes every language review-guard reads', async () => {
+    for (const [language, code] of [
+      ['python', 'def load(path):\n    with open(path) as f:\n        return f.read()\n'],
+      ['go', 'func Load(path string) ([]byte, error) {\n\treturn os.ReadFile(path)\n}\n'],
+    ]) {
+      const reply = await client.callTool({ name: 'search_similar_code', arguments: { code, language } });
+      assert.notEqual(reply.isError, true, `${language}: ${text(reply)}`);
+    }
+  });
+
   it('search_similar_code explains what is missing instead of guessing', async () => {
     const byWords = await client.callTool({ name: 'search_similar_code', arguments: { description: 'parse the settings file' } });
     assert.equal(byWords.isError, true);
