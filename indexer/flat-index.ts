@@ -1,7 +1,7 @@
 /**
  * @fileoverview An exact `VectorIndex`: unit vectors in one growable
- * Float32Array, searched by a dot product with every live vector (cosine,
- * since both sides are normalised). Below a few tens of thousands of
+ * Float32Array, scored against every live vector (cosine, since both sides
+ * are normalised). Below a few tens of thousands of
  * vectors a scan is a few milliseconds per query and an add is a copy, far
  * cheaper than an HNSW insert; vector-kind.ts picks it below FLAT_MAX_VECTORS.
  * Removed slots are reused by later adds; `compacted` packs the live ones.

@@ -193,7 +193,11 @@ static napi_value parse(napi_env env, napi_callback_info info) {
     napi_throw_error(env, NULL, "out of memory reading the text");
     return NULL;
   }
-  CHECK(napi_get_value_string_utf16(env, argv[1], text, length + 1, &length));
+  if (napi_get_value_string_utf16(env, argv[1], text, length + 1, &length) != napi_ok) {
+    free(text);
+    napi_throw_error(env, NULL, "could not read the text");
+    return NULL;
+  }
   TSTree *tree = ts_parser_parse_string_encoding(parser, NULL, (const char *)text, (uint32_t)(length * sizeof(char16_t)), TSInputEncodingUTF16);
   free(text);
   if (tree == NULL) {

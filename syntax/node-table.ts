@@ -16,8 +16,8 @@ export interface GrammarNames {
   readonly fields: ReadonlyArray<string | undefined>;
 }
 
-// tree-sitter's symbol for error-recovery nodes.
-const ERROR_SYMBOL = 0xffff;
+/** tree-sitter's symbol for error-recovery nodes. */
+export const ERROR_SYMBOL = 0xffff;
 
 export class NodeTable {
   readonly count: number;

@@ -142,8 +142,13 @@ export class SyntaxNode {
     return last < 0 ? null : this.tree.node(last);
   }
 
+  /** The k-th child (0-based), stepping over the siblings before it. */
   child(k: number): SyntaxNode | null {
-    return this.children[k] ?? null;
+    const nodes = this.tree.nodes;
+    const end = nodes.subtreeEnd(this.index);
+    let n = 0;
+    for (let i = this.index + 1; i < end; i = nodes.subtreeEnd(i), n++) if (n === k) return this.tree.node(i);
+    return null;
   }
 
   /** The first child that fills field `name` (`name`, `body`, `parameters`, …). */

@@ -55,7 +55,6 @@ export class ModuleFacts {
     if (!names) {
       names = new Set();
       const tokens = this.file.tokens;
-      // Read once: each read of a node's offsets is a call into the native binding.
       const { startIndex, endIndex } = body;
       let lo = 0;
       let hi = tokens.length;
@@ -168,7 +167,7 @@ export function classify(declaration: Declaration, facts: ModuleFacts): Classifi
   }
 }
 
-/** `declare const x` at the top of the file (read off its line: asking the tree for parents costs more). */
+/** `declare const x` at the top of the file (read off its line). */
 function isAmbientTopLevel(file: SourceFile, declaration: Declaration): boolean {
   return /^(export\s+)?declare\s/.test(file.lines[declaration.startLine - 1] ?? '');
 }

@@ -18,15 +18,12 @@ const MEMBER_KEYWORDS: ReadonlyMap<string, Modifier> = new Map([
 /** The keyword modifiers among `node`'s children, in a fresh set the caller may extend. */
 export function keywordModifiers(node: SyntaxNode): Set<Modifier> {
   const mods = new Set<Modifier>();
-  for (const child of node.children) addModifier(mods, child.type, () => child.text);
+  for (const child of node.children) {
+    const keyword = MEMBER_KEYWORDS.get(child.type);
+    if (keyword) mods.add(keyword);
+    else if (child.type === 'accessibility_modifier') {
+      if (child.text === 'private' || child.text === 'protected') mods.add(child.text);
+    } else if (child.type === 'private_property_identifier') mods.add('private');
+  }
   return mods;
-}
-
-function addModifier(mods: Set<Modifier>, childType: string, accessibilityWord: () => string | undefined): void {
-  const keyword = MEMBER_KEYWORDS.get(childType);
-  if (keyword) mods.add(keyword);
-  else if (childType === 'accessibility_modifier') {
-    const word = accessibilityWord();
-    if (word === 'private' || word === 'protected') mods.add(word);
-  } else if (childType === 'private_property_identifier') mods.add('private');
 }

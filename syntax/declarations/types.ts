@@ -64,7 +64,6 @@ export interface Declaration {
   readonly owner?: SyntaxNode;
 }
 
-/** Node types of function values: what a binding to a function is bound to. */
 /**
  * A function value or class that no declaration names but a binding does:
  * assigned (`exports.load = function () {…}`, `this.onClick = () => …`; the
@@ -79,6 +78,7 @@ export interface BoundValue {
   readonly name: string;
 }
 
+/** Node types of function values: what a binding to a function is bound to. */
 export const FUNCTION_VALUE_TYPES: ReadonlySet<string> = new Set([
   'arrow_function',
   'function_expression',

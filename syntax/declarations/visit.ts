@@ -12,7 +12,7 @@ import { patternIdentifiers } from './names.js';
 import { FUNCTION_VALUE_TYPES, isFunctionValue, type Declaration, type DeclarationKind, type Modifier } from './types.js';
 import { NodeWalker } from './walk.js';
 
-/** The declarations of one file: `new DeclarationWalker().run(file)`. */
+/** What ECMAScript's declaring nodes declare (the walk that calls `visit` is in walk.ts). */
 export class DeclarationWalker extends NodeWalker {
   protected override visit(node: SyntaxNode, type: string): void {
     const container = this.container;

@@ -12,7 +12,7 @@
  * walk leaves it.
  */
 import type { LanguageId, LanguageSpec } from '../languages/types.js';
-import type { NodeTable } from '../node-table.js';
+import { ERROR_SYMBOL, type NodeTable } from '../node-table.js';
 import type { SyntaxNode, Tree } from '../parse.js';
 import type { TokenSink } from '../tokens.js';
 import { bindingName, WRAPPERS } from './names.js';
@@ -21,8 +21,7 @@ import type { BoundValue, Declaration, DeclarationKind, Modifier } from './types
 /** A node the walk is inside of (an ancestor of the node being visited). */
 interface Frame {
   readonly type: string;
-  /** Its index in the node table, and one past its subtree. */
-  readonly index: number;
+  /** One past its subtree in the node table. */
   readonly subtreeEnd: number;
   /** The node, when the walk made one (declaring types and assignments only). */
   readonly node: SyntaxNode | undefined;
@@ -54,12 +53,12 @@ interface TypeInfo {
 
 // Per language, by node type id.
 const typeTables = new Map<LanguageId, TypeInfo[]>();
-const ERROR_SYMBOL = 0xffff;
 
 function typeInfo(table: TypeInfo[], nodes: NodeTable, i: number, spec: LanguageSpec): TypeInfo {
   // ERROR's id is 0xffff; storing it there would turn the table into a slow sparse array.
   // Slot 0 is free: symbol 0 is the end of input, never a node.
-  const id = nodes.typeId(i) === ERROR_SYMBOL ? 0 : nodes.typeId(i);
+  const symbol = nodes.typeId(i);
+  const id = symbol === ERROR_SYMBOL ? 0 : symbol;
   let info = table[id];
   if (info === undefined) {
     const profile = spec.walk;
@@ -135,7 +134,7 @@ export abstract class NodeWalker {
       const subtreeEnd = nodes.subtreeEnd(i);
       if (role !== 'atom' && subtreeEnd > i + 1) {
         const { container, jsxTargets } = this;
-        frames.push({ type, index: i, subtreeEnd, node, firstChildType: undefined, container, jsxTargets, hasJsx: false });
+        frames.push({ type, subtreeEnd, node, firstChildType: undefined, container, jsxTargets, hasJsx: false });
         continue;
       }
       const start = nodes.start(i);

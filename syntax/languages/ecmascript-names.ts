@@ -2,7 +2,7 @@
  * @fileoverview ECMAScript's node-level answers for normalisation planning:
  * which names a declaring node binds, what a member unit is called, which
  * parentheses of an arrow are formatting, and what a name leaf becomes in
- * the token stream. indexer/normalize-plan.ts walks the tree and asks these
+ * the token stream. indexer/normalize-plan.ts passes over the node table and asks these
  * questions per node through the language module.
  */
 import type { SyntaxNode } from '../parse.js';
@@ -68,9 +68,10 @@ export function declaredNames(node: SyntaxNode, type: string): string[] {
     bindingNames(node.childForFieldName('left'), out);
   } else if (type === 'ERROR') {
     // Recovery from incomplete code keeps `function f` / `class C` as loose leaves.
-    for (let i = 0; i + 1 < node.childCount; i++) {
-      const keyword = node.child(i)!.type;
-      const next = node.child(i + 1)!;
+    const children = node.children;
+    for (let i = 0; i + 1 < children.length; i++) {
+      const keyword = children[i]!.type;
+      const next = children[i + 1]!;
       if ((keyword === 'function' || keyword === 'class') && next.type.endsWith('identifier')) out.add(next.text);
     }
   }

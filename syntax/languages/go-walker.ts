@@ -92,7 +92,7 @@ export class GoWalker extends NodeWalker {
 
   /** `const A, B = …` / `var x T = …`: one declaration per name; a lone name bound to a func literal is a function value. */
   private addSpec(node: SyntaxNode, kind: DeclarationKind): void {
-    const names = childrenOfType(node, 'identifier').filter((n) => n.parent === node);
+    const names = childrenOfType(node, 'identifier');
     const value = node.childForFieldName('value')?.namedChildren;
     const moduleScope = this.ancestorType(2) === 'source_file';
     for (const name of names) {

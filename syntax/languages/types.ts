@@ -111,7 +111,7 @@ export interface LanguageSpec {
   readonly id: LanguageId;
   readonly extensions: readonly string[];
   /**
-   * Loads the grammar object tree-sitter's `setLanguage` takes. On first use
+   * Loads the grammar package's export (its `language` is what the syntax binding parses with). On first use
    * only: each grammar is a native module, and a process that reviews one
    * TypeScript file should not open the Python and Go ones.
    */

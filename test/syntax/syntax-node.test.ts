@@ -110,6 +110,8 @@ describe('SyntaxNode', () => {
       ['identifier', 'formal_parameters', 'statement_block'],
     );
     assert.equal(fn.childForFieldName('body')!.parent, fn);
+    assert.equal(fn.child(1), fn.children[1]);
+    assert.equal(fn.child(fn.childCount), null);
     assert.equal(tree.rootNode.parent, null);
   });
 
