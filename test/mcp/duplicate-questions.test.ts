@@ -64,10 +64,17 @@ describe('questions about near-certain duplicates', () => {
   });
 
   it('asks nothing of a client without elicitation, or of a 2025-era client over stateless HTTP', async () => {
-    for (const client of [await h.connect('modern'), await h.connect('legacy', () => assert.fail('a stateless HTTP server cannot push a question'))]) {
+    // A handler that throws would only become an error reply the server treats as "no answer": record instead.
+    const asked: string[] = [];
+    const legacy = await h.connect('legacy', (message) => {
+      asked.push(message);
+      return { action: 'decline' };
+    });
+    for (const client of [await h.connect('modern'), legacy]) {
       const reply = await client.callTool({ name: 'review_code', arguments: { files: [SETTINGS] } });
       assert.deepEqual(duplicates(reply.structuredContent as unknown as Result), [`${SETTINGS}:parseSettings`]);
     }
+    assert.deepEqual(asked, [], 'a stateless HTTP server cannot push a question');
   });
 
   it('carries the review in a signed requestState and refuses a tampered one', async () => {

@@ -6,7 +6,7 @@
  * finding be lost.
  */
 import assert from 'node:assert/strict';
-import { copyFile, readFile } from 'node:fs/promises';
+import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createReviewService, type ReviewResult } from '../../src/pipeline/index.js';
@@ -162,7 +162,6 @@ describe('model stage budgets and reports', () => {
     assert.match(ollama.chatRequests()[1]?.messages.at(-1)?.content ?? '', /symbol loadConfig/);
     const duplicates = result.findings.filter((f) => f.rule === 'duplicate');
     assert.deepEqual(duplicates.map((d) => [d.symbol, d.source]), [['parseSettings', 'index']]);
-    assert.ok((await readFile(join(REPO_ROOT, 'fixtures/hostile/prompt-injection.ts'), 'utf8')).includes('Ignore previous instructions'));
   });
 });
 
