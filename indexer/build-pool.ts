@@ -6,7 +6,6 @@
  * exactly as a sequential build would (same labels, same store). Used only
  * with the structural embedder, which a worker rebuilds from its options.
  */
-import os from 'node:os';
 import { runInOrder } from '../syntax/index.js';
 import type { ChunkOptions } from './chunker.js';
 import type { PreparedFile, PrepareJob } from './prepare-file.js';
@@ -20,11 +19,6 @@ export interface PoolSettings {
 
 /** A job's outcome from a worker; `failed` jobs are redone on the caller's thread, which reports the error as usual. */
 export type PoolOutcome = PreparedFile | { readonly kind: 'failed'; readonly message: string };
-
-/** Default worker count: one per core, at most 4 (parsing more at once only adds memory). */
-export function defaultThreads(): number {
-  return Math.min(os.availableParallelism(), 4);
-}
 
 /**
  * Prepares `jobs` on `threads` workers and yields each outcome in job order.

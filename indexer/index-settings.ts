@@ -4,7 +4,7 @@
  * the file selection kept apart for the walk and for `indexSource`.
  */
 import path from 'node:path';
-import { defaultThreads } from './build-pool.js';
+import { defaultThreads } from '../syntax/index.js';
 import { resolveChunkOptions } from './chunker.js';
 import type { CodeIndexOptions } from './code-index-types.js';
 import type { Embedder } from './embedder.js';

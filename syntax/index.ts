@@ -15,7 +15,7 @@ export {
 } from './languages/index.js';
 export { LOCAL_NAME } from './languages/types.js';
 export type { Point, SyntaxNode, Tree } from './parse.js';
-export { runInOrder, serveJobs } from './ordered-pool.js';
+export { defaultThreads, runInOrder, serveJobs } from './ordered-pool.js';
 export { SYNTAX_BINDING_FIX, SyntaxBindingError } from './native.js';
 export { createSourceFiles, PARSE_POOL_MIN_FILES, type ParseJob } from './parse-pool.js';
 export { countCodeLines, createSourceFile, splitLines, tokenText, type SourceFile, type Token } from './source-file.js';

@@ -6,6 +6,7 @@
  * (parse-pool.ts) and the index build pool (indexer/build-pool.ts); a worker
  * module answers with `serveJobs`.
  */
+import os from 'node:os';
 import { parentPort, Worker, type Transferable } from 'node:worker_threads';
 
 interface Request<J> {
@@ -15,6 +16,11 @@ interface Request<J> {
 interface Reply<R> {
   readonly first: number;
   readonly results: readonly R[];
+}
+
+/** Default worker count: one per core, at most 4 (parsing more at once only adds memory). */
+export function defaultThreads(): number {
+  return Math.min(os.availableParallelism(), 4);
 }
 
 // Jobs per message: large enough to amortise messaging, small enough to balance the workers' load.

@@ -7,10 +7,9 @@
  * would wait for the next tree, the caller's thread parses a batch itself.
  * Small batches are parsed in place: starting workers costs more than it saves.
  */
-import os from 'node:os';
 import type { LanguageId } from './languages/index.js';
 import type { ParsedColumns } from './native.js';
-import { runInOrder } from './ordered-pool.js';
+import { defaultThreads, runInOrder } from './ordered-pool.js';
 import { parseColumns, treeOf } from './parse.js';
 import { createSourceFile, sourceFileOf, type SourceFile } from './source-file.js';
 
@@ -36,18 +35,13 @@ export function parseOutcome(text: string, language: LanguageId): ParseOutcome {
 /** Fewer files than this are parsed on the caller's thread. */
 export const PARSE_POOL_MIN_FILES = 64;
 
-/** Parse workers: one per core, at most 4 (measured on 2 cores: 2 beat 1 by a little, though the caller's thread works too). */
-function parseThreads(): number {
-  return Math.min(os.availableParallelism(), 4);
-}
-
 /**
  * The source file of each job, in job order. A file the worker could not
  * parse is parsed again here, so its error surfaces as `createSourceFile`'s.
  */
 export async function* createSourceFiles(
   jobs: readonly ParseJob[],
-  threads = parseThreads(),
+  threads = defaultThreads(),
 ): AsyncGenerator<SourceFile, void, undefined> {
   if (threads < 1 || jobs.length < PARSE_POOL_MIN_FILES) {
     for (const job of jobs) yield createSourceFile(job.path, job.text, job.language);

@@ -47,6 +47,8 @@ export class AcceptedDuplicates {
 
   /** The result without duplicate findings for accepted pairs, counts recomputed. */
   async filter(result: ReviewResult): Promise<ReviewResult> {
+    // Most reviews (every hook call without a copy) have no duplicate to look up: no file read.
+    if (!result.findings.some((f) => f.rule === 'duplicate')) return result;
     const accepted = new Set((await this.read()).accepted.map(key));
     if (accepted.size === 0) return result;
     return withoutFindings(result, (f) => {

@@ -61,10 +61,11 @@ export function parseZeroContextDiff(diff: string): Map<string, FileChange> {
 /**
  * The change scope of `relPaths` from git: the index against HEAD when
  * `staged`, else the working tree against HEAD; untracked files and every
- * file of a repository without commits count as wholly new.
+ * file of a repository without commits count as wholly new. A caller that
+ * has already asked git whether `root` is a work tree passes the answer.
  */
-export async function gitChangeScope(root: string, relPaths: readonly string[], staged: boolean): Promise<ChangeScope> {
-  if (!(await isGitWorkTree(root))) throw new UserError(`${root} is not inside a git repository; diff-only review needs git (or pass --full)`);
+export async function gitChangeScope(root: string, relPaths: readonly string[], staged: boolean, inWorkTree?: boolean): Promise<ChangeScope> {
+  if (!(inWorkTree ?? (await isGitWorkTree(root)))) throw new UserError(`${root} is not inside a git repository; diff-only review needs git (or pass --full)`);
   if (!staged && !(await hasHead(root))) return new Map(relPaths.map((p) => [p, WHOLE_FILE]));
   const scope = parseZeroContextDiff(await zeroContextDiff(root, relPaths, staged));
   if (!staged) for (const path of await untrackedPaths(root, relPaths)) scope.set(path, WHOLE_FILE);

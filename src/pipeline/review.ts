@@ -129,13 +129,15 @@ interface ReadFile {
 
 async function readInput(deps: ReviewDeps, input: string): Promise<ReadFile | { status: FileStatus }> {
   const read = await readWorkspaceFile(deps.root, input, { maxFileBytes: deps.config.maxFileBytes });
-  if (!read.ok) return read.missing ? reviewGivenText(deps, read.relPath, read) : { status: { file: read.relPath, status: read.status, reason: read.reason } };
+  if (!read.ok) return read.missing ? reviewGivenText(deps, read) : { status: { file: read.relPath, status: read.status, reason: read.reason } };
   const language = languageForPath(read.relPath);
   if (!language) {
     return { status: { file: read.relPath, status: 'skipped', reason: `${read.relPath} is not a supported source file` } };
   }
   const source = deps.sources?.get(read.relPath);
-  const status: FileStatus = { file: read.relPath, status: 'reviewed', ...(read.note ? { reason: read.note } : {}) };
+  // The note describes the bytes on disk, not a staged text reviewed instead.
+  const note = source === undefined ? read.note : undefined;
+  const status: FileStatus = { file: read.relPath, status: 'reviewed', ...(note ? { reason: note } : {}) };
   return { relPath: read.relPath, text: source ?? read.text, language, status, ...(source === undefined ? { onDisk: read.stat } : {}) };
 }
 
@@ -143,7 +145,8 @@ async function readInput(deps: ReviewDeps, input: string): Promise<ReadFile | { 
  * A file gone from the working tree whose text the caller gave (staged and
  * then deleted: the commit still holds it), else the refusal as it was.
  */
-function reviewGivenText(deps: ReviewDeps, relPath: string, refusal: { status: FileStatus['status']; reason: string }): ReadFile | { status: FileStatus } {
+function reviewGivenText(deps: ReviewDeps, refusal: { relPath: string; status: FileStatus['status']; reason: string }): ReadFile | { status: FileStatus } {
+  const { relPath } = refusal;
   const text = deps.sources?.get(relPath);
   const language = languageForPath(relPath);
   if (text === undefined || !language) return { status: { file: relPath, status: refusal.status, reason: refusal.reason } };

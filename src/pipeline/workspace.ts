@@ -133,21 +133,21 @@ export async function readWorkspaceFile(root: string, input: string, options: Re
     }
     const bytes = await readFile(real);
     if (bytes.subarray(0, 8192).includes(0)) return refuse(relPath, 'skipped', `${relPath} looks binary (it contains NUL bytes)`);
-    const note = textNote(bytes);
-    return { ok: true, relPath, absPath: real, text: bytes.toString('utf8'), stat: { size: stat.size, mtimeMs: stat.mtimeMs }, ...(note ? { note } : {}) };
+    const { text, note } = decodeText(bytes);
+    return { ok: true, relPath, absPath: real, text, stat: { size: stat.size, mtimeMs: stat.mtimeMs }, ...(note ? { note } : {}) };
   } catch (error) {
     return refuse(relPath, 'error', `cannot read ${relPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
 }
 
-/** What a reader of the findings should know about a file's text, if anything. */
-function textNote(bytes: Buffer): string | undefined {
-  if (bytes.length === 0) return 'the file is empty';
+/** The file's text (decoded once), and what a reader of the findings should know about it, if anything. */
+function decodeText(bytes: Buffer): { text: string; note?: string } {
+  if (bytes.length === 0) return { text: '', note: 'the file is empty' };
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return undefined;
+    // A byte order mark stays in the text, as Buffer#toString keeps it.
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) };
   } catch {
-    return 'the file is not valid UTF-8; it was reviewed with the bad bytes replaced by U+FFFD';
+    return { text: bytes.toString('utf8'), note: 'the file is not valid UTF-8; it was reviewed with the bad bytes replaced by U+FFFD' };
   }
 }
 

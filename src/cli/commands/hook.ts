@@ -71,7 +71,7 @@ async function reviewEditedFile(cwd: string, filePath: string): Promise<CommandO
   // A file git ignores (build output, vendored code) is not the project's source either.
   if (inGit && (await isIgnoredByGit(root, relPath))) return silent();
   const service = await createReviewService({ root, watch: false });
-  const scope = inGit ? await gitChangeScope(root, [relPath], false) : new Map([[relPath, WHOLE_FILE]]);
+  const scope = inGit ? await gitChangeScope(root, [relPath], false, true) : new Map([[relPath, WHOLE_FILE]]);
   // No walk of the workspace per edit: the stored index plus this file (see ReviewOptions.refreshIndex).
   const result = await service.review({ files: [relPath] }, { model: service.loaded.config.hook.model, scope, refreshIndex: false });
   const message = formatHookMessage(result, relPath);
