@@ -21,7 +21,7 @@ export const REVIEW_TOOL_DESCRIPTION =
   'so you can call the existing function instead of writing another variant. Call it after every ' +
   'change to source files and before committing, with the paths you changed; fix every finding of ' +
   'severity "error". Returns findings {file, line, rule, severity, message, related, suggestion} ' +
-  'and a per-file summary. Runs locally; code never leaves the machine.';
+  'and a per-file summary. Runs locally: code goes to no other machine unless model.allowRemoteHost is set.';
 
 /** Where a result says how it was produced (in `_meta`). */
 export const EXECUTION_META_KEY = 'review-guard/execution';

@@ -58,9 +58,9 @@ export async function readBaselineFile(root: string): Promise<Baseline | undefin
 /**
  * Writes the findings as the new baseline, sorted so its diffs stay
  * readable, keeping the entries in `kept` (those of files not reviewed
- * this time); returns its path.
+ * this time); returns its path and how many entries it holds.
  */
-export async function writeBaseline(root: string, findings: readonly Finding[], kept: Baseline['findings'] = []): Promise<string> {
+export async function writeBaseline(root: string, findings: readonly Finding[], kept: Baseline['findings'] = []): Promise<{ path: string; entries: number }> {
   const byFingerprint = new Map(kept.map((entry) => [entry.fingerprint, entry]));
   for (const entry of findings.flatMap(entriesOf)) if (!byFingerprint.has(entry.fingerprint)) byFingerprint.set(entry.fingerprint, entry);
   const entries = [...byFingerprint.values()]
@@ -68,7 +68,7 @@ export async function writeBaseline(root: string, findings: readonly Finding[], 
   const baseline: Baseline = { version: 1, findings: entries };
   const path = join(root, BASELINE_FILE_NAME);
   await writeFile(path, `${JSON.stringify(baseline, null, 2)}\n`);
-  return path;
+  return { path, entries: entries.length };
 }
 
 /**

@@ -24,8 +24,9 @@ export async function runBaseline(args: CliArgs, cwd: string): Promise<CommandOu
   // With files named, the entries of every other file stay as they were.
   const reviewed = new Set(files);
   const kept = named.length > 0 ? ((await readBaselineFile(root))?.findings ?? []).filter((entry) => !reviewed.has(entry.file)) : [];
-  const path = await writeBaseline(root, result.findings, kept);
+  // The count the file holds: repeated fingerprints are one entry, a duplicate is recorded under each copy.
+  const { path, entries } = await writeBaseline(root, result.findings, kept);
   const reviewedCount = result.summary.files.filter((f) => f.status === 'reviewed').length;
-  const line = `Recorded ${result.findings.length + kept.length} finding(s) from ${reviewedCount} reviewed file(s) in ${toPosix(relative(cwd, path)) || path}; later reviews report only new ones.`;
-  return { stdout: args.json ? JSON.stringify({ path, findings: result.findings.length + kept.length, files: reviewedCount }) : line, exitCode: EXIT.ok };
+  const line = `Recorded ${entries} finding(s) from ${reviewedCount} reviewed file(s) in ${toPosix(relative(cwd, path)) || path}; later reviews report only new ones.`;
+  return { stdout: args.json ? JSON.stringify({ path, findings: entries, files: reviewedCount }) : line, exitCode: EXIT.ok };
 }

@@ -28,6 +28,7 @@ describe('review-guard baseline', () => {
     const baseline = JSON.parse(await readFile(join(repo.root, BASELINE_FILE_NAME), 'utf8')) as { version: number; findings: { rule: string; file: string }[] };
     assert.equal(baseline.version, 1);
     assert.ok(baseline.findings.some((f) => f.rule === 'duplicate' && f.file === 'src/handler/settings.ts'));
+    assert.equal(recorded.stdout.match(/^Recorded (\d+)/)?.[1], String(baseline.findings.length), 'the count is what the file holds');
 
     const after = await cli('review', '--no-model', 'src/handler/settings.ts', 'src/report/messages.ts');
     assert.equal(after.code, 0, after.stdout);
