@@ -228,8 +228,11 @@ async function reviewWithModel(
   const reviewLeft = deps.deadline === undefined ? Infinity : deps.deadline - Date.now();
   const remaining = Math.min(budget.deadline - Date.now(), reviewLeft);
   if (budget.unavailable === undefined && reviewLeft <= 0) {
+    const reason = "the review's time budget ran out before the model judged this file";
     budget.pastDeadline.push(entry.relPath);
-    pushReviewWarning(deps, entry, 'incomplete', "the review's time budget ran out before the model judged this file");
+    // Not judged is not "ok": the summary's outcome says the stage did not judge every file.
+    budget.tally.fail(reason);
+    pushReviewWarning(deps, entry, 'incomplete', reason);
     return 'not-run';
   }
   const skipReason = budget.unavailable ?? (remaining <= 0 ? 'the model stage used up its time budget (model.timeoutMs)' : undefined);
