@@ -6,34 +6,8 @@
  * onto fewer lines gains nothing either.
  */
 import { z } from 'zod';
-import { countCodeLines, FUNCTION_VALUE_TYPES, type Declaration, type SourceFile, type SyntaxNode } from '../syntax/index.js';
+import { countCodeLines, languageSpec, type Declaration, type SourceFile, type StatementTypes, type SyntaxNode } from '../syntax/index.js';
 import { defineRule, type RuleViolation } from './define-rule.js';
-
-// What ESLint's max-statements counts: each statement of a body, nested blocks included.
-const STATEMENT_TYPES: ReadonlySet<string> = new Set([
-  'expression_statement',
-  'lexical_declaration',
-  'variable_declaration',
-  'return_statement',
-  'if_statement',
-  'for_statement',
-  'for_in_statement',
-  'while_statement',
-  'do_statement',
-  'switch_statement',
-  'try_statement',
-  'throw_statement',
-  'break_statement',
-  'continue_statement',
-  'labeled_statement',
-  'function_declaration',
-  'generator_function_declaration',
-  'class_declaration',
-  'debugger_statement',
-  'with_statement',
-]);
-// Nested functions and classes are measured on their own, not as part of their parent.
-const NESTED_SCOPES: ReadonlySet<string> = new Set([...FUNCTION_VALUE_TYPES, 'function_declaration', 'generator_function_declaration', 'method_definition', 'class_declaration', 'class']);
 
 /** A function to measure: its name, its whole code and its body. */
 interface Measured {
@@ -60,12 +34,13 @@ export const maxFunctionLines = defineRule({
     },
   },
   check({ file, declarations, options }) {
+    const statementTypes = languageSpec(file.language).statements;
     return functionsOf(file, declarations).flatMap((fn): RuleViolation[] => {
       const out: RuleViolation[] = [];
       const lines = countCodeLines(file, fn.node.startPosition.row, fn.node.endPosition.row);
       const where = { line: fn.line, endLine: fn.node.endPosition.row + 1, symbol: fn.name };
       if (lines > options.max) out.push({ messageId: 'tooManyLines', data: { name: fn.name, count: lines, max: options.max }, ...where });
-      const statements = countStatements(fn.body);
+      const statements = countStatements(fn.body, statementTypes);
       if (statements > options.maxStatements) {
         out.push({ messageId: 'tooManyStatements', data: { name: fn.name, count: statements, max: options.maxStatements }, ...where });
       }
@@ -109,17 +84,17 @@ function functionNode(declaration: Declaration): SyntaxNode | null {
 
 /**
  * Statements in `body`, nested blocks included, nested functions and
- * classes not (they are measured on their own). Read from the node table:
+ * classes not (they are measured on their own), as the language counts them. Read from the node table:
  * no node objects are made.
  */
-export function countStatements(body: SyntaxNode): number {
+function countStatements(body: SyntaxNode, { statements, nestedScopes }: StatementTypes): number {
   const nodes = body.tree.nodes;
   let count = 0;
   const end = nodes.subtreeEnd(body.index);
   for (let i = body.index + 1; i < end; i++) {
     const type = nodes.typeName(i);
-    if (nodes.isNamed(i) && STATEMENT_TYPES.has(type)) count++;
-    if (NESTED_SCOPES.has(type)) i = nodes.subtreeEnd(i) - 1;
+    if (nodes.isNamed(i) && statements.has(type)) count++;
+    if (nestedScopes.has(type)) i = nodes.subtreeEnd(i) - 1;
   }
   return count;
 }

@@ -11,6 +11,7 @@ export {
   type LanguageSpec,
   type NameLeaf,
   type NormalizeProfile,
+  type StatementTypes,
   type UnitTypes,
 } from './languages/index.js';
 export { LOCAL_NAME } from './languages/types.js';

@@ -16,7 +16,7 @@ import {
   NAME_LEAF_TYPES,
   PLANNED_TYPES,
 } from './ecmascript-names.js';
-import type { LanguageId, LanguageSpec, NormalizeProfile, UnitTypes, WalkProfile } from './types.js';
+import type { LanguageId, LanguageSpec, NormalizeProfile, StatementTypes, UnitTypes, WalkProfile } from './types.js';
 
 const NONE: ReadonlySet<string> = new Set();
 
@@ -63,6 +63,33 @@ const UNITS: UnitTypes = {
   classes: new Set(['class_declaration', 'abstract_class_declaration', 'class']),
 };
 
+// What ESLint's max-statements counts: each statement of a body, nested blocks included.
+const STATEMENTS: StatementTypes = {
+  statements: new Set([
+    'expression_statement',
+    'lexical_declaration',
+    'variable_declaration',
+    'return_statement',
+    'if_statement',
+    'for_statement',
+    'for_in_statement',
+    'while_statement',
+    'do_statement',
+    'switch_statement',
+    'try_statement',
+    'throw_statement',
+    'break_statement',
+    'continue_statement',
+    'labeled_statement',
+    'function_declaration',
+    'generator_function_declaration',
+    'class_declaration',
+    'debugger_statement',
+    'with_statement',
+  ]),
+  nestedScopes: new Set([...FUNCTION_VALUE_TYPES, 'function_declaration', 'generator_function_declaration', 'method_definition', 'class_declaration', 'class']),
+};
+
 const NORMALIZE: NormalizeProfile = {
   nameLeafTypes: NAME_LEAF_TYPES,
   plannedTypes: PLANNED_TYPES,
@@ -90,7 +117,7 @@ const NORMALIZE: NormalizeProfile = {
 };
 
 function ecmascript(id: LanguageId, extensions: readonly string[], grammar: () => unknown): LanguageSpec {
-  return { id, extensions, grammar, walk: WALK, units: UNITS, normalize: NORMALIZE };
+  return { id, extensions, grammar, walk: WALK, units: UNITS, statements: STATEMENTS, normalize: NORMALIZE };
 }
 
 export const typescript = ecmascript('typescript', ['.ts', '.mts', '.cts'], () => loadGrammar<{ typescript: unknown }>('tree-sitter-typescript').typescript);

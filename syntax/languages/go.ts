@@ -82,6 +82,33 @@ export const go: LanguageSpec = {
     // Struct types (declared as `class`): a copied struct is a copied shape.
     classes: new Set(['type_spec']),
   },
+  statements: {
+    statements: new Set([
+      'expression_statement',
+      'send_statement',
+      'inc_statement',
+      'dec_statement',
+      'assignment_statement',
+      'short_var_declaration',
+      'var_declaration',
+      'const_declaration',
+      'type_declaration',
+      'return_statement',
+      'go_statement',
+      'defer_statement',
+      'if_statement',
+      'for_statement',
+      'expression_switch_statement',
+      'type_switch_statement',
+      'select_statement',
+      'labeled_statement',
+      'fallthrough_statement',
+      'break_statement',
+      'continue_statement',
+      'goto_statement',
+    ]),
+    nestedScopes: new Set(['func_literal', 'function_declaration', 'method_declaration']),
+  },
   normalize: {
     nameLeafTypes: new Set(['identifier', 'type_identifier', 'field_identifier', 'package_identifier', 'label_name']),
     plannedTypes: new Set([

@@ -47,6 +47,14 @@ export interface WalkProfile {
   createWalker(): NodeWalker;
 }
 
+/** What counts as a statement of a function body (rules/max-function-lines.ts). */
+export interface StatementTypes {
+  /** Named nodes counted as one statement each, nested blocks included. */
+  readonly statements: ReadonlySet<string>;
+  /** Nested functions and classes: measured on their own, not counted into their parent. */
+  readonly nestedScopes: ReadonlySet<string>;
+}
+
 /** Which declaration nodes are index units (indexer/chunk-units.ts). */
 export interface UnitTypes {
   /** Nodes of `function` declarations with a body. */
@@ -118,5 +126,6 @@ export interface LanguageSpec {
   readonly grammar: () => unknown;
   readonly walk: WalkProfile;
   readonly units: UnitTypes;
+  readonly statements: StatementTypes;
   readonly normalize: NormalizeProfile;
 }

@@ -50,6 +50,17 @@ describe('max-function-lines', () => {
     assert.deepEqual(flagged(code, { maxStatements: 4 }), ['f tooManyStatements 5']);
   });
 
+  it('counts Python and Go statements by their own grammars, nested functions apart', () => {
+    const python = 'def outer(xs):\n    def inner(x):\n        a = x\n        b = a\n        return b\n    total = 0\n    for x in xs:\n        total += inner(x)\n    return total\n';
+    const pyFlagged = check(maxFunctionLines, python, { maxStatements: 1 }, 'python').map((v) => `${v.symbol} ${v.data.count}`);
+    // outer: def, assignment, for, augmented assignment, return = 5; inner's 3 are its own.
+    assert.deepEqual(pyFlagged, ['outer 5', 'inner 3']);
+    const go = 'package p\n\nfunc Sum(xs []int) int {\n\ttotal := 0\n\tfor _, x := range xs {\n\t\ttotal += x\n\t}\n\tf := func() int { return total }\n\treturn f()\n}\n';
+    const goFlagged = check(maxFunctionLines, go, { maxStatements: 1 }, 'go').map((v) => `${v.symbol} ${v.data.count}`);
+    // :=, for, +=, := (the literal's own return is its own), return = 5.
+    assert.deepEqual(goFlagged, ['Sum 5']);
+  });
+
   it('defaults: 80 lines and 40 statements pass, 81 lines fail', () => {
     assert.deepEqual(flagged(`function f() {\n${body(38)}}`), []);
     assert.deepEqual(flagged(`function f() {\n${lines(79, (i) => `  if (x${i}) {`)}${lines(79, () => '  }')}}`), ['f tooManyLines 160', 'f tooManyStatements 79']);
