@@ -6,7 +6,7 @@
  * `--no-model` CLI run does not load them.
  */
 import { join } from 'node:path';
-import { CodeIndex, StructuralEmbedder, type Candidate, type Embedder, type IndexStats, type IndexStatus } from '../../indexer/index.js';
+import { CodeIndex, StoreLockedError, StructuralEmbedder, type Candidate, type Embedder, type IndexStats, type IndexStatus } from '../../indexer/index.js';
 import type { LanguageId } from '../../syntax/index.js';
 import type { LlmClient } from '../../models/llm-client.js';
 import type { TranscriptSink } from './agent/index.js';
@@ -15,6 +15,7 @@ import type { SemanticConfig } from './config-schema.js';
 import { readBaseline, withoutBaselined } from './baseline.js';
 import { loadConfig, type LoadedConfig } from './config.js';
 import { debugLogSink, teeSinks } from './debug-log.js';
+import { UserError } from './errors.js';
 import { ModelGate } from './model-gate.js';
 import type { ChangeScope } from './diff-scope.js';
 import { review, type ReviewEvent } from './review.js';
@@ -185,7 +186,9 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
     async updateIndex(indexOptions = {}) {
       const index = await openIndex();
       const progress = indexOptions.onProgress ? { onProgress: indexOptions.onProgress } : {};
-      const stats = await (indexOptions.rebuild ? index.rebuild(progress) : index.refresh(progress));
+      const stats = await (indexOptions.rebuild ? index.rebuild(progress) : index.refresh(progress)).catch((error: unknown) => {
+        throw storeProblem(error, root);
+      });
       lastUpdated = new Date().toISOString();
       return stats;
     },
@@ -217,4 +220,18 @@ async function createLlmClient(loaded: LoadedConfig, env: NodeJS.ProcessEnv): Pr
     ...(model.numCtx !== undefined ? { numCtx: model.numCtx } : {}),
     ...(model.keepAlive !== undefined ? { keepAlive: model.keepAlive } : {}),
   });
+}
+
+/**
+ * A store that another writer holds too long, or that cannot be written, is
+ * the user's to fix (every adapter reports it as such): a UserError with the
+ * reason. Anything else stays what it is.
+ */
+function storeProblem(error: unknown, root: string): unknown {
+  if (!(error instanceof Error)) return error;
+  if (error instanceof StoreLockedError) return new UserError(error.message);
+  if (typeof (error as NodeJS.ErrnoException).code !== 'string') return error;
+  return new UserError(
+    `the index under ${root}/.review-guard/index could not be written (${error.message}); make sure that path is a folder you can write, or delete it`,
+  );
 }

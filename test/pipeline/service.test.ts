@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createReviewService } from '../../src/pipeline/index.js';
+import { createReviewService, UserError } from '../../src/pipeline/index.js';
 import { startFakeOllama, type FakeReply } from '../helpers/fake-ollama.js';
 import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
 
@@ -118,5 +118,19 @@ describe('review service', () => {
       await both.remove();
     }
   });
-});
 
+  it('reports an index it cannot write as a user error, for every adapter (CLI index, MCP refresh_index)', async () => {
+    const broken = await copySampleRepo();
+    try {
+      await writeFile(join(broken.root, '.review-guard'), 'a file where the index folder should be');
+      const service = await createReviewService({ root: broken.root, watch: false });
+      await assert.rejects(service.updateIndex({ rebuild: true }), (error: Error) => {
+        assert.ok(error instanceof UserError, `${error.name}: ${error.message}`);
+        assert.match(error.message, /the index under .* could not be written/);
+        return true;
+      });
+    } finally {
+      await broken.remove();
+    }
+  });
+});

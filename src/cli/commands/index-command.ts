@@ -2,7 +2,7 @@
  * @fileoverview `review-guard index`: build or refresh the similarity index,
  * with progress (files/s, time left) on stderr when it is a terminal.
  */
-import { createReviewService, UserError } from '../../pipeline/index.js';
+import { createReviewService } from '../../pipeline/index.js';
 import type { CliArgs } from '../args.js';
 import { EXIT, type CommandOutput } from '../exit-codes.js';
 import { progressLine } from '../progress.js';
@@ -15,7 +15,7 @@ export async function runIndex(args: CliArgs, cwd: string, stderr: NodeJS.WriteS
   const progress = progressLine(stderr, 'indexing');
   const stats = await service.updateIndex({ rebuild: args.rebuild, onProgress: progress.update }).catch((error: unknown) => {
     progress.end();
-    throw asUserError(error, root);
+    throw error;
   });
   progress.end();
   const ms = Date.now() - started;
@@ -25,14 +25,4 @@ export async function runIndex(args: CliArgs, cwd: string, stderr: NodeJS.WriteS
   const notices = await service.takeNotices();
   if (args.json) return { stdout: JSON.stringify({ root, ...stats, durationMs: ms, notices }, null, 2), exitCode: EXIT.ok };
   return { stdout: [...notices.map((n) => `note: ${n}`), line].join('\n'), exitCode: EXIT.ok };
-}
-
-/** A store that cannot be written, or that another writer holds too long, is the user's to fix: exit 2 with the reason, not a stack. */
-function asUserError(error: unknown, root: string): unknown {
-  if (!(error instanceof Error)) return error;
-  if (error.name === 'StoreLockedError') return new UserError(error.message);
-  if (typeof (error as NodeJS.ErrnoException).code !== 'string') return error;
-  return new UserError(
-    `the index under ${root}/.review-guard/index could not be written (${error.message}); make sure that path is a folder you can write, or delete it`,
-  );
 }
