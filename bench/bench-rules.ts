@@ -15,11 +15,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readSourceText, walkSourceFiles } from '../indexer/file-walk.js';
 import { runRules } from '../rules/engine.js';
@@ -101,19 +100,13 @@ async function runEslintThreads(root: string, files: readonly string[]): Promise
   const dir = await mkdtemp(path.join(os.tmpdir(), 'rg-bench-eslint-'));
   try {
     const configFile = path.join(dir, 'eslint.config.mjs');
-    const moduleUrl = (name: string): string => pathToFileURL(createRequire(import.meta.url).resolve(name)).href;
+    // The same config as the one-thread side, built by the oracle module (ESLint's workers load this file).
+    const oracle = new URL('./lib/eslint-oracle.js', import.meta.url).href;
     await writeFile(
       configFile,
       [
-        `import tsParser from ${JSON.stringify(moduleUrl('@typescript-eslint/parser'))};`,
-        `import tsPlugin from ${JSON.stringify(moduleUrl('@typescript-eslint/eslint-plugin'))};`,
-        'export default [{',
-        "  files: ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'],",
-        "  linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'off' },",
-        "  languageOptions: { parser: tsParser, sourceType: 'module', ecmaVersion: 'latest' },",
-        "  plugins: { '@typescript-eslint': tsPlugin },",
-        `  rules: { 'max-lines': ['error', { max: ${MAX_LINES}, skipComments: true, skipBlankLines: true }], '@typescript-eslint/naming-convention': ['error', ...${JSON.stringify(CONVENTIONS)}] },`,
-        '}];',
+        `import { eslintFlatConfig } from ${JSON.stringify(oracle)};`,
+        `export default eslintFlatConfig({ namingConvention: ${JSON.stringify(CONVENTIONS)} }, ${MAX_LINES});`,
       ].join('\n'),
     );
     const eslint = new ESLint({ cwd: root, overrideConfigFile: configFile, ignore: false, concurrency: os.availableParallelism() });

@@ -25,8 +25,31 @@ export interface OracleRules {
   readonly namingConvention?: readonly unknown[];
 }
 
-const MAX_LINES_OPTIONS = { max: 0, skipComments: true, skipBlankLines: true };
+const MAX_LINES_OPTIONS = { skipComments: true, skipBlankLines: true };
 const COUNT = /too many lines \((\d+)\)/;
+
+/**
+ * The flat config both ways of running ESLint use (the in-process `Linter`
+ * here, and an `eslint.config.mjs` that imports this module for ESLint's
+ * worker threads): the typescript-eslint parser for every file, `max-lines`
+ * with `maxLines` (skipComments, skipBlankLines), naming-convention when given.
+ */
+export function eslintFlatConfig(rules: OracleRules = {}, maxLines = 0): Linter.Config[] {
+  const ruleSettings: Linter.RulesRecord = { 'max-lines': ['error', { ...MAX_LINES_OPTIONS, max: maxLines }] };
+  if (rules.namingConvention) ruleSettings['@typescript-eslint/naming-convention'] = ['error', ...rules.namingConvention];
+  return [
+    {
+      // A universal pattern like `**/*` matches nothing on its own in flat config; name the extensions.
+      files: ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'],
+      // The parser picks JSX by file extension for known extensions (.tsx, .js, .jsx).
+      // `/* eslint-disable */` in a corpus file must not hide the count.
+      linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'off' },
+      languageOptions: { parser: tsParser as Linter.Parser, sourceType: 'module', ecmaVersion: 'latest' },
+      plugins: { '@typescript-eslint': tsPlugin as unknown as NonNullable<Linter.Config['plugins']>[string] },
+      rules: ruleSettings,
+    },
+  ];
+}
 
 /** An ESLint `Linter` set up with the typescript-eslint parser for every file. */
 export class EslintOracle {
@@ -34,20 +57,7 @@ export class EslintOracle {
   private readonly config: Linter.Config[];
 
   constructor(rules: OracleRules = {}) {
-    const ruleSettings: Linter.RulesRecord = { 'max-lines': ['error', MAX_LINES_OPTIONS] };
-    if (rules.namingConvention) ruleSettings['@typescript-eslint/naming-convention'] = ['error', ...rules.namingConvention];
-    this.config = [
-      {
-        // A universal pattern like `**/*` matches nothing on its own in flat config; name the extensions.
-        files: ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'],
-        // The parser picks JSX by file extension for known extensions (.tsx, .js, .jsx).
-        // `/* eslint-disable */` in a corpus file must not hide the count.
-        linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'off' },
-        languageOptions: { parser: tsParser as Linter.Parser, sourceType: 'module', ecmaVersion: 'latest' },
-        plugins: { '@typescript-eslint': tsPlugin as unknown as NonNullable<Linter.Config['plugins']>[string] },
-        rules: ruleSettings,
-      },
-    ];
+    this.config = eslintFlatConfig(rules);
   }
 
   /** Every message for `text` linted as `filename`. */
