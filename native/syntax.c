@@ -172,7 +172,7 @@ static uint32_t flatten(TSTree *tree, int32_t *columns, uint32_t capacity) {
   return i;
 }
 
-/* parse(parser, text) → { count, columns: ArrayBuffer } */
+/* parse(parser, text) → { count, columns: ArrayBuffer of COLUMNS × count int32 } */
 static napi_value parse(napi_env env, napi_callback_info info) {
   size_t argc = 2;
   napi_value argv[2];
@@ -215,13 +215,16 @@ static napi_value parse(napi_env env, napi_callback_info info) {
   }
   uint32_t count = flatten(tree, data, capacity);
   ts_tree_delete(tree);
+  /* The walk visits exactly the nodes tree-sitter counts; anything else would leave columns unfilled. */
+  if (count != capacity) {
+    napi_throw_error(env, NULL, "the syntax tree was not flattened whole (node count mismatch)");
+    return NULL;
+  }
 
-  napi_value result, count_value, capacity_value;
+  napi_value result, count_value;
   CHECK(napi_create_object(env, &result));
   CHECK(napi_create_uint32(env, count, &count_value));
-  CHECK(napi_create_uint32(env, capacity, &capacity_value));
   CHECK(napi_set_named_property(env, result, "count", count_value));
-  CHECK(napi_set_named_property(env, result, "capacity", capacity_value));
   CHECK(napi_set_named_property(env, result, "columns", buffer));
   return result;
 }

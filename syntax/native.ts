@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 /** What `parse` returns: `count` nodes, `COLUMNS` int32 columns of `count` each in one buffer. */
 export interface ParsedColumns {
   readonly count: number;
-  readonly capacity: number;
   readonly columns: ArrayBuffer;
 }
 

@@ -31,7 +31,7 @@ export class NodeTable {
   private readonly flags: Int32Array;
 
   constructor(parsed: ParsedColumns, private readonly names: GrammarNames) {
-    const n = parsed.capacity;
+    const n = parsed.count;
     const column = (k: number): Int32Array => new Int32Array(parsed.columns, k * n * 4, n);
     this.count = parsed.count;
     this.starts = column(COLUMN.start);
