@@ -62,7 +62,7 @@ export class TaskManager {
     const task = await this.store.get(taskId);
     if (!task) return false;
     if (isTerminal(task.status)) return true;
-    await this.store.update(taskId, { cancelRequested: true, statusMessage: 'cancelling: stopping at the next file' });
+    await this.store.update(taskId, { statusMessage: 'cancelling: stopping at the next file' });
     this.running.get(taskId)?.controller.abort(new Error('the task was cancelled (tasks/cancel)'));
     return true;
   }

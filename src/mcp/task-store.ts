@@ -34,11 +34,9 @@ export interface TaskRecord {
   readonly error?: { readonly code: number; readonly message: string };
   /** Outstanding input requests, when input_required. */
   readonly inputRequests?: Record<string, unknown>;
-  /** A client asked to cancel; the worker stops at its next file boundary. */
-  readonly cancelRequested?: boolean;
 }
 
-export type TaskPatch = Partial<Pick<TaskRecord, 'status' | 'statusMessage' | 'result' | 'error' | 'inputRequests' | 'cancelRequested'>>;
+export type TaskPatch = Partial<Pick<TaskRecord, 'status' | 'statusMessage' | 'result' | 'error' | 'inputRequests'>>;
 
 /** The store port. Every method is async so a shared (networked) store fits. */
 export interface TaskStore {

@@ -55,7 +55,7 @@ function unknownTask(taskId: string): ProtocolError {
 
 /** The extension's DetailedTask: status-specific payload inline, nothing internal. */
 function toDetailedTask(task: TaskRecord): Record<string, unknown> {
-  const { cancelRequested: _internal, result, error, inputRequests, ...base } = task;
+  const { result, error, inputRequests, ...base } = task;
   return {
     ...base,
     ...(task.status === 'completed' && result ? { result } : {}),

@@ -13,7 +13,7 @@ import { UserError } from '../pipeline/index.js';
 import type { TaskRecord } from './task-store.js';
 
 /** A Tasks-extension CreateTaskResult: the task's seed state. */
-export type CreateTaskResult = Omit<TaskRecord, 'cancelRequested' | 'result' | 'error' | 'inputRequests'> & { readonly resultType: 'task' };
+export type CreateTaskResult = Omit<TaskRecord, 'result' | 'error' | 'inputRequests'> & { readonly resultType: 'task' };
 
 /** A result, a task handle, or a question for the client (multi round-trip). */
 export type ToolReply = CallToolResult | CreateTaskResult | InputRequiredResult;
