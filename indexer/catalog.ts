@@ -46,7 +46,10 @@ export class Catalog {
 
   constructor(files: Iterable<[string, FileRecord]> = [], nextLabel = 0) {
     this.labelCounter = nextLabel;
-    for (const [file, record] of files) this.setFile(file, record);
+    for (const [file, record] of files) {
+      if (this.files.has(file)) this.setFile(file, record);
+      else this.addNewFile(file, record);
+    }
   }
 
   get fileCount(): number {
@@ -88,16 +91,28 @@ export class Catalog {
   setFile(relPath: string, record: FileRecord): number[] {
     this.checkUnique(relPath, record.chunks);
     const freed = this.removeFile(relPath);
+    this.addNewFile(relPath, record);
+    return freed;
+  }
+
+  /**
+   * Records a file the catalog does not hold. Any id or label already taken
+   * is a duplicate, so this checks as it goes, without `checkUnique`'s sets:
+   * loading a store adds thousands of files. Throws midway for a duplicate,
+   * so only for records checked before or a catalog being built.
+   */
+  private addNewFile(relPath: string, record: FileRecord): void {
     this.files.set(relPath, record);
     for (const chunk of record.chunks) {
+      if (this.byId.has(chunk.id)) throw new Error(`duplicate chunk id "${chunk.id}"`);
+      if (this.idByLabel.has(chunk.label)) throw new Error(`duplicate vector label ${chunk.label} (chunk "${chunk.id}")`);
       this.byId.set(chunk.id, { file: relPath, record: chunk });
       this.idByLabel.set(chunk.label, chunk.id);
       let ids = this.idsByHash.get(chunk.hash);
       if (!ids) this.idsByHash.set(chunk.hash, (ids = new Set()));
       ids.add(chunk.id);
-      this.labelCounter = Math.max(this.labelCounter, chunk.label + 1);
+      if (chunk.label >= this.labelCounter) this.labelCounter = chunk.label + 1;
     }
-    return freed;
   }
 
   /** Throws before any change when an id or label is taken by another file or repeated. */

@@ -17,7 +17,7 @@ import { rankCandidates, type Candidate } from './candidates.js';
 import { Catalog, toChunk, toRecord, type CatalogEntry } from './catalog.js';
 import { chunkFile, type Chunk } from './chunker.js';
 import type { CodeIndexOptions, CodeRead, FileStat, IndexStats, IndexStatus, RefreshOptions, SearchQuery } from './code-index-types.js';
-import { refreshScope } from './dirty-paths.js';
+import { WorkspaceScanner } from './dirty-paths.js';
 import { toWorkspacePath, type SourceEntry } from './file-walk.js';
 import { hasGeneratedMarker } from './generated.js';
 import { contentHash } from './hash.js';
@@ -28,19 +28,17 @@ import { Notices } from './notices.js';
 import { PathFilter } from './path-filter.js';
 import { chunkAndEmbed, prepareFile, type ChunkedFile, type PrepareJob } from './prepare-file.js';
 import { ProgressReporter } from './progress.js';
-import { semanticQuery, structuralQuery, type QuerySources } from './query-vectors.js';
+import { rankingInput, type QuerySources } from './query-vectors.js';
 import { SemanticCall, SemanticSignal } from './semantic-signal.js';
 import { IndexStore } from './store.js';
 import { StructuralEmbedder } from './structural-embedder.js';
 import { createVectorIndex, fitted, type MaintainedVectorIndex } from './vector-kind.js';
-import { WorkspaceWatcher } from './workspace-watch.js';
 
 export type { CodeIndexOptions, CodeRead, FileStat, IndexStats, IndexStatus, RefreshOptions, SearchQuery } from './code-index-types.js';
 
 /** See the file overview. The review pipeline calls exactly these methods. */
 export class CodeIndex {
   private readonly texts: IndexedTexts;
-  private readonly watcher: WorkspaceWatcher | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private dirty = false;
   /** Whether the store on disk matches the catalog as of the last save. */
@@ -56,10 +54,10 @@ export class CodeIndex {
     private semantic: SemanticSignal | undefined,
     private readonly notices: Notices,
     private readonly opened: Pick<IndexStatus, 'openedFrom' | 'discardReason'>,
+    private readonly scanner: WorkspaceScanner,
   ) {
     this.texts = new IndexedTexts(settings.root);
     this.persisted = opened.openedFrom === 'store';
-    this.watcher = settings.watch ? new WorkspaceWatcher(settings.root) : undefined;
     this.selects = PathFilter.checker(settings.root, settings.selection);
   }
 
@@ -69,16 +67,17 @@ export class CodeIndex {
     const { semantic, identity, embedder } = settings;
     const store = new IndexStore(settings.storeDir, options.lock);
     const notices = new Notices();
-    const loaded = await store.load(identity);
+    const [loaded, walkRecord] = await Promise.all([store.load(identity), store.loadWalkRecord()]);
+    const scanner = new WorkspaceScanner(settings.root, settings.watch, walkRecord);
     if (loaded.status === 'loaded') {
       if (loaded.notice) notices.add(loaded.notice);
       const signal = semantic && (loaded.semantic ? new SemanticSignal(semantic, loaded.semantic, notices) : SemanticSignal.empty(semantic, notices));
-      return new CodeIndex(settings, store, loaded.catalog, loaded.vectors, signal, notices, { openedFrom: 'store' });
+      return new CodeIndex(settings, store, loaded.catalog, loaded.vectors, signal, notices, { openedFrom: 'store' }, scanner);
     }
     const opened = loaded.status === 'missing' ? { openedFrom: 'empty' as const } : { openedFrom: 'discarded' as const, discardReason: loaded.reason };
     if (opened.discardReason) notices.add(`index store discarded (${opened.discardReason}); it is rebuilt at the next refresh`);
     const signal = semantic && SemanticSignal.empty(semantic, notices);
-    return new CodeIndex(settings, store, new Catalog(), createVectorIndex(embedder.dimensions), signal, notices, opened);
+    return new CodeIndex(settings, store, new Catalog(), createVectorIndex(embedder.dimensions), signal, notices, opened, scanner);
   }
 
   /**
@@ -145,20 +144,8 @@ export class CodeIndex {
    */
   async search(query: SearchQuery, k: number): Promise<Candidate[]> {
     if (k <= 0 || this.catalog.chunkCount === 0) return [];
-    const sources = this.querySources();
-    const { vector, hash, self } = await structuralQuery(sources, query);
-    const semantic = this.semantic && this.semantic.vectors.size > 0 ? this.semantic : undefined;
-    const semanticVector = semantic && (await semanticQuery(sources, semantic, query));
-    return rankCandidates(
-      {
-        catalog: this.catalog,
-        vectors: this.vectors,
-        ...(semantic && semanticVector ? { semantic: semantic.vectors } : {}),
-        chunkText: sources.chunkText,
-      },
-      { vector, hash, ...(self ? { self } : {}), ...(semanticVector ? { semanticVector } : {}) },
-      k,
-    );
+    const ranking = await rankingInput(this.querySources(), this.semantic, query);
+    return rankCandidates(ranking.sources, ranking.query, k);
   }
 
   /** The code of chunk `id` as indexed, or undefined for an unknown id. */
@@ -202,7 +189,7 @@ export class CodeIndex {
     const { root, maxFileBytes, selection } = this.settings;
     this.selects = PathFilter.checker(root, selection);
     const context = { root, maxFileBytes, selection, catalog: this.catalog };
-    const scope = await refreshScope(context, rebuilding ? undefined : this.watcher, this.watcher);
+    const scope = await this.scanner.scope(context, rebuilding);
     const progress = new ProgressReporter(options.onProgress, scope.entries.length, options.progressIntervalMs);
     const call = new SemanticCall();
     const present = new Set<string>();
@@ -232,7 +219,7 @@ export class CodeIndex {
 
   /** Stops watching the workspace (with `watch`); the index stays usable and walks on each refresh. */
   close(): void {
-    this.watcher?.close();
+    this.scanner.close();
   }
 
   /** Whether a file's size or modification time differs from what the index recorded (or it is new). */
@@ -327,14 +314,16 @@ export class CodeIndex {
 
   private async saveNow(): Promise<void> {
     // A store deleted under a running service is written again, not left missing until the next change.
-    if (!this.dirty && this.persisted && (await this.store.hasMetadata())) return;
-    this.vectors = fitted(this.vectors);
-    const { semantic } = this;
-    if (semantic?.vectors.needsCompaction) semantic.vectors = semantic.vectors.compacted();
-    const semanticVectors = semantic && { embedderId: semantic.embedder.id, dimensions: semantic.embedder.dimensions, vectors: semantic.vectors };
-    await this.store.save(this.settings.identity, this.catalog, this.vectors, semanticVectors);
-    this.dirty = false;
-    this.persisted = true;
+    if (this.dirty || !this.persisted || !(await this.store.hasMetadata())) {
+      this.vectors = fitted(this.vectors);
+      const { semantic } = this;
+      if (semantic?.vectors.needsCompaction) semantic.vectors = semantic.vectors.compacted();
+      const semanticVectors = semantic && { embedderId: semantic.embedder.id, dimensions: semantic.embedder.dimensions, vectors: semantic.vectors };
+      await this.store.save(this.settings.identity, this.catalog, this.vectors, semanticVectors);
+      this.dirty = false;
+      this.persisted = true;
+    }
+    await this.scanner.saveRecord(this.store);
   }
 
   /** Runs mutations one at a time: refresh, indexSource and save share the catalog. */

@@ -3,14 +3,16 @@
  * workspace-watch.ts) means for the index, without walking: which source
  * files to re-check and which indexed files are gone or no longer selected.
  * A path it cannot judge alone (a selectable folder created, or removed
- * with indexed files in it) asks for a full walk instead; `refreshScope`
- * picks between the two for a refresh.
+ * with indexed files in it) asks for a full walk instead; `WorkspaceScanner`
+ * picks between the two for a refresh, and keeps the last walk's record.
  */
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Catalog } from './catalog.js';
-import { sourceEntry, walkSourceTree, type SourceEntry } from './file-walk.js';
+import { sourceEntry, walkSourceTree, type SourceEntry, type SourceTree } from './file-walk.js';
 import { PathFilter, SKIPPED_FOLDERS, type FileSelection } from './path-filter.js';
+import type { IndexStore } from './store.js';
+import type { WalkRecord } from './walk-record.js';
 import { WorkspaceWatcher } from './workspace-watch.js';
 
 /** The files to re-check and the indexed files to drop, or `walk`. */
@@ -56,23 +58,57 @@ async function pathKind(abs: string): Promise<'file' | 'directory' | 'missing' |
   }
 }
 
+/** The files a refresh looks at; a walk's scope carries the record it made. */
+export type RefreshScope =
+  | Exclude<DirtyScope, { kind: 'walk' }>
+  | ({ readonly kind: 'walk'; readonly entries: SourceEntry[] } & Pick<SourceTree, 'record' | 'recordChanged'>);
+
 /**
- * The files a refresh looks at: the changed paths when `watcher` can tell,
- * else every file of a full walk (which re-arms `rearm`, the index's watcher).
+ * What an index knows about its workspace between refreshes: the watcher
+ * (with `watch`) and the last walk's record (walk-record.ts), which it
+ * saves beside the index.
  */
-export async function refreshScope(
-  context: DirtyContext,
-  watcher: WorkspaceWatcher | undefined,
-  rearm: WorkspaceWatcher | undefined,
-): Promise<Exclude<DirtyScope, { kind: 'walk' }> | { readonly kind: 'walk'; readonly entries: SourceEntry[] }> {
-  if (watcher) {
-    await WorkspaceWatcher.settle();
-    const pending = watcher.take();
-    const scope = pending.kind === 'paths' ? await resolveDirtyPaths(pending.paths, context) : pending;
-    if (scope.kind === 'files') return scope;
+export class WorkspaceScanner {
+  private readonly watcher: WorkspaceWatcher | undefined;
+  private recordChanged = false;
+
+  constructor(
+    root: string,
+    watch: boolean,
+    private record: WalkRecord | undefined,
+  ) {
+    this.watcher = watch ? new WorkspaceWatcher(root) : undefined;
   }
-  const startedAt = Date.now();
-  const tree = await walkSourceTree(context.root, { maxFileBytes: context.maxFileBytes, ...context.selection });
-  rearm?.walked(tree.folders, startedAt);
-  return { kind: 'walk', entries: tree.files };
+
+  /**
+   * The files a refresh looks at: the changed paths when the watcher can
+   * tell, else every file of a walk (which re-arms the watcher) that reuses
+   * the record's listings still valid. `fresh` (a rebuild) trusts neither.
+   */
+  async scope(context: DirtyContext, fresh: boolean): Promise<RefreshScope> {
+    if (this.watcher && !fresh) {
+      await WorkspaceWatcher.settle();
+      const pending = this.watcher.take();
+      const scope = pending.kind === 'paths' ? await resolveDirtyPaths(pending.paths, context) : pending;
+      if (scope.kind === 'files') return scope;
+    }
+    const startedAt = Date.now();
+    const tree = await walkSourceTree(context.root, { maxFileBytes: context.maxFileBytes, ...context.selection }, fresh ? undefined : this.record);
+    this.watcher?.walked(tree.folders, startedAt);
+    this.record = tree.record;
+    this.recordChanged ||= tree.recordChanged;
+    return { kind: 'walk', entries: tree.files, record: tree.record, recordChanged: tree.recordChanged };
+  }
+
+  /** Saves the walk record if it changed since it was read or saved. Only a cache: a failure costs the next walk its listings. */
+  async saveRecord(store: Pick<IndexStore, 'saveWalkRecord'>): Promise<void> {
+    if (!this.record || !this.recordChanged) return;
+    await store.saveWalkRecord(this.record).catch(() => undefined);
+    this.recordChanged = false;
+  }
+
+  /** Stops watching; refreshes walk from then on. */
+  close(): void {
+    this.watcher?.close();
+  }
 }

@@ -10,13 +10,17 @@
  * The walk is synchronous (readdir with file types, one lstat per source
  * file): on a 3,500-file workspace it takes ~50 ms against ~170 ms for the
  * same walk through the promise API, whose per-call overhead dominates; a
- * folder's `.gitignore` is only read when its listing holds one.
+ * folder's `.gitignore` is only read when its listing holds one. Given the
+ * record of an earlier walk (walk-record.ts), a folder that did not change
+ * costs one lstat instead of a listing and its filtering: on typeorm (2,001
+ * folders) such a walk takes a third of the time.
  */
-import { lstatSync, readdirSync, readFileSync, type Dirent, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { languageForPath, type LanguageId } from '../syntax/index.js';
 import { PathFilter, type FileSelection } from './path-filter.js';
+import { RACY_MS, sameStamp, walkKey, type FileStamp, type FolderListing, type WalkRecord } from './walk-record.js';
 
 export { SKIPPED_FOLDERS, type FileSelection } from './path-filter.js';
 
@@ -50,19 +54,153 @@ export async function walkSourceFiles(root: string, options: number | WalkOption
   return (await walkSourceTree(root, options)).files;
 }
 
-/** What a walk found: the source files, and the folders it entered ('' for the root). */
+/** What a walk found, and what it saw for the next walk to reuse. */
 export interface SourceTree {
   readonly files: SourceEntry[];
+  /** The folders it entered ('' for the root). */
   readonly folders: string[];
+  /** Its folder listings; pass them to the next walk (see walk-record.ts). */
+  readonly record: WalkRecord;
+  /** Whether `record` differs from the record the walk was given, so that it is worth saving. */
+  readonly recordChanged: boolean;
 }
 
-/** `walkSourceFiles`, also listing the folders entered (to watch them; see workspace-watch.ts). */
-export async function walkSourceTree(root: string, options: number | WalkOptions = {}): Promise<SourceTree> {
+/**
+ * `walkSourceFiles`, also listing the folders entered (to watch them; see
+ * workspace-watch.ts). With `previous`, the record of an earlier walk, a
+ * folder whose listing it holds and that did not change is not listed again.
+ */
+export async function walkSourceTree(root: string, options: number | WalkOptions = {}, previous?: WalkRecord): Promise<SourceTree> {
   const { maxFileBytes = DEFAULT_MAX_FILE_BYTES, ...selection } = typeof options === 'number' ? { maxFileBytes: options } : options;
-  const tree = { files: [] as SourceEntry[], folders: [] as string[] };
-  walkDir(root, '', await PathFilter.forRoot(root, selection), maxFileBytes, tree);
-  tree.files.sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
-  return tree;
+  const startedAt = Date.now();
+  const key = walkKey(root, selection);
+  const excludeFile = selection.gitignore === false ? undefined : stampOf(path.join(root, '.git', 'info', 'exclude'));
+  const usable = previous?.key === key && sameStamp(previous.excludeFile, excludeFile) ? previous.folders : undefined;
+  const rootFilter = await PathFilter.forRoot(root, selection);
+  const walker = new Walker(maxFileBytes, startedAt - RACY_MS);
+  walker.walk(root, '', () => rootFilter, usable);
+  const { files, folders, listings, reused } = walker;
+  files.sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
+  const recordChanged = usable === undefined || reused !== usable.size || reused !== listings.size;
+  return { files, folders, record: { key, ...(excludeFile ? { excludeFile } : {}), folders: listings }, recordChanged };
+}
+
+/** One walk's state; see `walkSourceTree`. */
+class Walker {
+  readonly files: SourceEntry[] = [];
+  readonly folders: string[] = [];
+  readonly listings = new Map<string, FolderListing>();
+  /** Listings taken from the previous record (and recorded again). */
+  reused = 0;
+
+  constructor(
+    private readonly maxFileBytes: number,
+    /** Listings of folders modified at or after this time are not recorded (see RACY_MS). */
+    private readonly trustedBefore: number,
+  ) {}
+
+  /**
+   * Walks folder `relDir`. `parentFilter` gives the filter in force above it
+   * (made on demand: a folder whose listing is reused needs none); `previous`
+   * holds the listings still valid for this subtree, if any.
+   */
+  walk(absDir: string, relDir: string, parentFilter: () => PathFilter, previous: ReadonlyMap<string, FolderListing> | undefined): void {
+    const stats = statOrUndefined(absDir);
+    if (!stats?.isDirectory()) return;
+    const prefix = absDir.endsWith(path.sep) ? absDir : absDir + path.sep;
+    const cached = previous?.get(relDir);
+    const reusable = cached && cached.mtimeMs === stats.mtimeMs && unchangedIgnoreFile(prefix, cached) ? cached : undefined;
+    // The root's filter (PathFilter.forRoot) holds the root's ignore file already.
+    const filterFor = (listing: FolderListing) => () =>
+      listing.ignoreFile && relDir !== '' ? parentFilter().enterSync(relDir, true) : parentFilter();
+    let listing: FolderListing;
+    let filter: () => PathFilter;
+    let below = previous;
+    if (reusable) {
+      listing = reusable;
+      filter = memo(filterFor(listing));
+      if (stats.mtimeMs < this.trustedBefore) this.reused++;
+    } else {
+      const listed = this.list(prefix, relDir, filterFor, stats.mtimeMs);
+      if (!listed) return;
+      ({ listing } = listed);
+      filter = () => listed.filter;
+      // Another ignore file here changes what the listings below it took.
+      if (!sameStamp(cached?.ignoreFile, listing.ignoreFile)) below = undefined;
+    }
+    this.folders.push(relDir);
+    if (stats.mtimeMs < this.trustedBefore) this.listings.set(relDir, listing);
+    for (const name of listing.files) {
+      const relPath = relDir ? `${relDir}/${name}` : name;
+      const language = languageForPath(relPath);
+      const found = language && sourceEntrySync(prefix + name, relPath, language);
+      if (found && found.size <= this.maxFileBytes) this.files.push(found);
+    }
+    for (const name of listing.folders) this.walk(prefix + name, relDir ? `${relDir}/${name}` : name, filter, below);
+  }
+
+  /** Lists a folder and filters its entries with the filter `filterFor` gives for its ignore file; undefined when it cannot be read. */
+  private list(
+    prefix: string,
+    relDir: string,
+    filterFor: (listing: FolderListing) => () => PathFilter,
+    mtimeMs: number,
+  ): { listing: FolderListing; filter: PathFilter } | undefined {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(prefix, { withFileTypes: true });
+    } catch (error) {
+      if (isSkippable(error)) return undefined;
+      throw error;
+    }
+    const ignoreFile = entries.some((e) => e.name === '.gitignore' && !e.isDirectory()) ? stampOf(`${prefix}.gitignore`) : undefined;
+    const folders: string[] = [];
+    const files: string[] = [];
+    const listing: FolderListing = { mtimeMs, ...(ignoreFile ? { ignoreFile } : {}), folders, files };
+    const filter = filterFor(listing)();
+    for (const entry of entries) {
+      const relPath = relDir ? `${relDir}/${entry.name}` : entry.name;
+      // Dirents describe the link itself, so symlinks are neither directories nor files here.
+      if (entry.isDirectory()) {
+        if (!filter.skipsDirectory(relPath)) folders.push(entry.name);
+      } else if (entry.isFile() && languageForPath(relPath) && !filter.skipsFile(relPath)) {
+        // The extension test goes first: it is cheaper than the ignore rules.
+        files.push(entry.name);
+      }
+    }
+    return { listing, filter };
+  }
+}
+
+/** Whether the `.gitignore` a reused listing was filtered with is still the same (an edit leaves the folder's time alone). */
+function unchangedIgnoreFile(prefix: string, listing: FolderListing): boolean {
+  return listing.ignoreFile === undefined || sameStamp(listing.ignoreFile, stampOf(`${prefix}.gitignore`));
+}
+
+/** An ignore file's stamp, through a symlink as its rules are read; undefined when there is no readable file. */
+function stampOf(absPath: string): FileStamp | undefined {
+  let stats: Stats | undefined;
+  try {
+    stats = statSync(absPath, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+  return stats?.isFile() ? { size: stats.size, mtimeMs: stats.mtimeMs } : undefined;
+}
+
+/** The lstat of `absPath`; undefined when it is gone or not accessible. */
+function statOrUndefined(absPath: string): Stats | undefined {
+  try {
+    return lstatSync(absPath);
+  } catch (error) {
+    if (isSkippable(error)) return undefined;
+    throw error;
+  }
+}
+
+function memo<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
 }
 
 /**
@@ -82,40 +220,9 @@ export function readSourceText(absPath: string): string | undefined {
   return bytes.includes(0) ? undefined : bytes.toString('utf8');
 }
 
-/** `filter` is the parent folder's (the root's own for the root); this folder's `.gitignore` is added from the listing. */
-function walkDir(absDir: string, relDir: string, filter: PathFilter, maxFileBytes: number, out: SourceTree): void {
-  let entries: Dirent[];
-  try {
-    entries = readdirSync(absDir, { withFileTypes: true });
-  } catch (error) {
-    if (isSkippable(error)) return;
-    throw error;
-  }
-  out.folders.push(relDir);
-  const here = relDir === '' ? filter : filter.enterSync(relDir, entries.some((e) => e.name === '.gitignore' && !e.isDirectory()));
-  for (const entry of entries) {
-    const relPath = relDir ? `${relDir}/${entry.name}` : entry.name;
-    // Dirents describe the link itself, so symlinks are neither directories nor files here.
-    if (entry.isDirectory()) {
-      if (!here.skipsDirectory(relPath)) walkDir(path.join(absDir, entry.name), relPath, here, maxFileBytes, out);
-    } else if (entry.isFile() && !here.skipsFile(relPath)) {
-      const found = sourceEntrySync(path.join(absDir, entry.name), relPath);
-      if (found && found.size <= maxFileBytes) out.files.push(found);
-    }
-  }
-}
-
-function sourceEntrySync(absPath: string, relPath: string): SourceEntry | undefined {
-  const language = languageForPath(relPath);
-  if (!language) return undefined;
-  let stats: Stats;
-  try {
-    stats = lstatSync(absPath);
-  } catch (error) {
-    if (isSkippable(error)) return undefined;
-    throw error;
-  }
-  return stats.isFile() ? { relPath, absPath, language, size: stats.size, mtimeMs: stats.mtimeMs } : undefined;
+function sourceEntrySync(absPath: string, relPath: string, language: LanguageId): SourceEntry | undefined {
+  const stats = statOrUndefined(absPath);
+  return stats?.isFile() ? { relPath, absPath, language, size: stats.size, mtimeMs: stats.mtimeMs } : undefined;
 }
 
 /**

@@ -1,10 +1,11 @@
 /**
  * @fileoverview Turns a search query into what ranking needs: its
  * structural vector and token hash and, with a semantic signal, its semantic
- * vector. An indexed chunk that has not changed reuses its stored vectors;
+ * vector and the semantic index to fuse. An indexed chunk that has not changed reuses its stored vectors;
  * anything else is embedded.
  */
 import { languageForPath } from '../syntax/index.js';
+import type { RankingQuery, RankingSources } from './candidates.js';
 import type { Catalog, CatalogEntry } from './catalog.js';
 import type { Chunk } from './chunker.js';
 import type { SearchQuery } from './code-index-types.js';
@@ -23,8 +24,27 @@ export interface QuerySources {
   readonly chunkText: (entry: CatalogEntry) => string | undefined;
 }
 
+/**
+ * The query as ranking takes it (candidates.ts), with the semantic vectors to
+ * fuse when the semantic signal has vectors and one for the query.
+ */
+export async function rankingInput(
+  sources: QuerySources,
+  signal: SemanticSignal | undefined,
+  query: SearchQuery,
+): Promise<{ sources: RankingSources; query: RankingQuery }> {
+  const { vector, hash, self } = await structuralQuery(sources, query);
+  const semantic = signal && signal.vectors.size > 0 ? signal : undefined;
+  const semanticVector = semantic && (await semanticQuery(sources, semantic, query));
+  const { catalog, vectors, chunkText } = sources;
+  return {
+    sources: { catalog, vectors, chunkText, ...(semantic && semanticVector ? { semantic: semantic.vectors } : {}) },
+    query: { vector, hash, ...(self ? { self } : {}), ...(semanticVector ? { semanticVector } : {}) },
+  };
+}
+
 /** The structural side of a query; `self` is the query chunk, excluded from its own results. */
-export async function structuralQuery(
+async function structuralQuery(
   sources: QuerySources,
   query: SearchQuery,
 ): Promise<{ vector: Float32Array; hash: string; self?: Chunk }> {
@@ -46,7 +66,7 @@ export async function structuralQuery(
  * The query's semantic vector: the stored one for an indexed chunk whose
  * text is unchanged, else embedded; undefined when the embedder fails.
  */
-export async function semanticQuery(sources: QuerySources, semantic: SemanticSignal, query: SearchQuery): Promise<Float32Array | undefined> {
+async function semanticQuery(sources: QuerySources, semantic: SemanticSignal, query: SearchQuery): Promise<Float32Array | undefined> {
   const text = 'chunk' in query ? query.chunk.text : query.code;
   const indexed = 'chunk' in query ? sources.catalog.chunk(query.chunk.id) : undefined;
   if (indexed && sources.chunkText(indexed) === text) {

@@ -5,6 +5,7 @@
  * (dropped and embedded again).
  */
 import { z } from 'zod';
+import type { FileRecord } from './catalog.js';
 
 /** Bump when the metadata layout changes; older stores are rebuilt. */
 export const STORE_FORMAT_VERSION = 1;
@@ -22,11 +23,13 @@ export interface StoreIdentity {
 // it only ever lists, replaces or deletes the names below.
 export const META_FILE = 'meta.json';
 export const LOCK_FILE = 'write.lock';
+// What the last walk of the workspace saw (walk-record.ts): a cache, written on its own.
+export const WALK_FILE = 'walk.json';
 // `.hnsw`: an HNSW graph (hnsw-index.ts); `.flat`: a flat vector file (flat-index.ts).
 export const VECTOR_FILE = /^vectors-[0-9a-f]+\.(hnsw|flat)$/;
 // `${TEMP_PREFIX}${pid}-${random}-${final name}` while a save writes it (or a stale lock is moved aside).
 export const TEMP_PREFIX = '.review-guard-tmp-';
-export const TEMP_FILE = /^\.review-guard-tmp-\d+-[0-9a-f]+-(meta\.json|write\.lock|vectors-[0-9a-f]+\.(hnsw|flat))$/;
+export const TEMP_FILE = /^\.review-guard-tmp-\d+-[0-9a-f]+-(meta\.json|walk\.json|write\.lock|vectors-[0-9a-f]+\.(hnsw|flat))$/;
 // Temp files of earlier versions: `${final name}.${pid}-${random}.tmp`.
 export const LEGACY_TEMP_FILE = /^(meta\.json|vectors-[0-9a-f]+\.hnsw)\.\d+-[0-9a-f]+\.tmp$/;
 // Temp files older than this are leftovers of a crashed save, not a save in progress.
@@ -34,19 +37,8 @@ export const STALE_TEMP_MS = 60 * 60 * 1000;
 
 const positiveInt = z.number().int().positive();
 const nonNegativeInt = z.number().int().nonnegative();
-const chunkSchema = z.object({
-  id: z.string().min(1),
-  symbol: z.string().min(1),
-  kind: z.enum(['function', 'method', 'class']),
-  startLine: positiveInt,
-  endLine: positiveInt,
-  hash: z.string().min(1),
-  tokenCount: nonNegativeInt,
-  textStart: nonNegativeInt,
-  textEnd: nonNegativeInt,
-  label: nonNegativeInt,
-});
-export const metadataSchema = z.object({
+// Everything but the per-file records: there are thousands, and `parseMetadata` checks them by hand.
+const headerSchema = z.object({
   formatVersion: z.number(),
   embedder: z.object({ id: z.string(), dimensions: positiveInt }),
   chunking: z.object({ minCodeLines: nonNegativeInt, minTokens: nonNegativeInt }),
@@ -63,22 +55,17 @@ export const metadataSchema = z.object({
     })
     .optional(),
   nextLabel: nonNegativeInt,
-  files: z.record(
-    z.string(),
-    z.object({ hash: z.string().min(1), size: z.number(), mtimeMs: z.number(), chunks: z.array(chunkSchema).readonly() }),
-  ),
+  files: z.record(z.string(), z.unknown()),
 });
-/** The parsed `meta.json`. */
-export type Metadata = z.infer<typeof metadataSchema>;
 
-// Everything but the per-file records, which `parseMetadata` checks by hand.
-const headerSchema = metadataSchema.extend({ files: z.record(z.string(), z.unknown()) });
+/** The parsed `meta.json`. */
+export type Metadata = Omit<z.infer<typeof headerSchema>, 'files'> & { files: Record<string, FileRecord> };
 
 /**
- * `meta.json`'s value checked as `metadataSchema` would, throwing for
- * anything else (the store is then discarded and rebuilt), but with the
- * thousands of chunk records checked by plain type tests: zod took ~90 ms
- * per load on a 5,000-chunk store, this takes a few.
+ * `meta.json`'s value checked, throwing for anything else (the store is
+ * then discarded and rebuilt): the header by its schema, the thousands of
+ * file and chunk records (`FileRecord`, `ChunkRecord`) by plain type tests:
+ * zod took ~90 ms per load on a 5,000-chunk store, this takes a few.
  */
 export function parseMetadata(value: unknown): Metadata {
   const header = headerSchema.parse(value);
@@ -111,6 +98,11 @@ function isChunkRecord(value: unknown): boolean {
 /** Whether `name` is a temp file of a save (this version's or an earlier one's). */
 export function isTempFile(name: string): boolean {
   return TEMP_FILE.test(name) || LEGACY_TEMP_FILE.test(name);
+}
+
+/** Whether the store owns `name` in its folder: its metadata, walk record, vector and temp files (not the lock). */
+export function isOwnFile(name: string): boolean {
+  return name === META_FILE || name === WALK_FILE || VECTOR_FILE.test(name) || isTempFile(name);
 }
 
 /** Why a store built as `meta` cannot serve `identity`, if it cannot. */

@@ -7,7 +7,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { incompatibility, isTempFile, META_FILE, parseMetadata, VECTOR_FILE, type StoreIdentity } from './store-format.js';
+import { incompatibility, isOwnFile, META_FILE, parseMetadata, type StoreIdentity } from './store-format.js';
 
 /** A file as the store last saw it (size and modification time when indexed). */
 export interface StoredFile {
@@ -73,7 +73,7 @@ export async function inspectStore(dir: string, identity?: StoreIdentity): Promi
 
 /** Bytes of the names the store owns; anything else in its folder is not counted. */
 async function ownBytes(dir: string): Promise<number> {
-  const names = (await readdir(dir).catch(() => [])).filter((n) => n === META_FILE || VECTOR_FILE.test(n) || isTempFile(n));
+  const names = (await readdir(dir).catch(() => [])).filter(isOwnFile);
   const sizes = await Promise.all(names.map((n) => stat(path.join(dir, n)).then((s) => s.size, () => 0)));
   return sizes.reduce((sum, size) => sum + size, 0);
 }

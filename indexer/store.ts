@@ -11,18 +11,21 @@
  * the store replaced while it read it reads again instead of discarding it.
  * A store unreadable or built with another structural embedder or chunking
  * is discarded (the caller rebuilds); semantic vectors of another semantic
- * embedder, or unreadable ones, are dropped alone, with a notice. The store
- * owns only the names it writes (`meta.json`, `vectors-<hex>.{hnsw,flat}`,
- * `write.lock`, `.review-guard-tmp-*`) and never touches anything else in
- * its folder.
+ * embedder, or unreadable ones, are dropped alone, with a notice. Beside
+ * the index, the store keeps the last walk's record of the workspace's
+ * folders (`walk.json`, walk-record.ts): a cache, replaced on its own and
+ * ignored when unreadable. The store owns only the names it writes
+ * (`meta.json`, `walk.json`, `vectors-<hex>.{hnsw,flat}`, `write.lock`,
+ * `.review-guard-tmp-*`) and never touches anything else in its folder.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Catalog } from './catalog.js';
 import { HnswIndex } from './hnsw-index.js';
 import {
   incompatibility,
+  isOwnFile,
   isTempFile,
   LOCK_FILE,
   META_FILE,
@@ -32,12 +35,14 @@ import {
   STORE_FORMAT_VERSION,
   TEMP_PREFIX,
   VECTOR_FILE,
+  WALK_FILE,
   type Metadata,
   type StoreIdentity,
 } from './store-format.js';
 import { withStoreLock, type StoreLockOptions } from './store-lock.js';
 import type { MaintainedVectorIndex, VectorIndex, VectorKind } from './vector-index.js';
 import { loadVectorIndex } from './vector-kind.js';
+import { parseWalkRecord, serializeWalkRecord, type WalkRecord } from './walk-record.js';
 
 export type { StoreIdentity } from './store-format.js';
 
@@ -147,6 +152,27 @@ export class IndexStore {
     // Committed: from here on a failure must not remove what meta.json names.
     created.length = 0;
     await this.removeLeftovers(new Set([vectorFile, ...(semanticMeta ? [semanticMeta.vectorFile] : [])]));
+  }
+
+  /** The walk record saved last, or undefined when there is none or it cannot be read. */
+  async loadWalkRecord(): Promise<WalkRecord | undefined> {
+    const text = await readFile(path.join(this.dir, WALK_FILE), 'utf8').catch(() => undefined);
+    return text === undefined ? undefined : parseWalkRecord(text);
+  }
+
+  /**
+   * Replaces the walk record, atomically but without the lock: it describes
+   * the workspace, not the index, so any writer's record is a valid one.
+   */
+  async saveWalkRecord(record: WalkRecord): Promise<void> {
+    const temp = this.tempPath(WALK_FILE);
+    try {
+      await writeFile(temp, serializeWalkRecord(record), { flag: 'wx' });
+      await rename(temp, path.join(this.dir, WALK_FILE));
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
   }
 
   /** Whether the metadata file is there (a store can be deleted under a running service). */
@@ -263,8 +289,7 @@ export class IndexStore {
 
   private async listOwnFiles(): Promise<string[]> {
     try {
-      const names = await readdir(this.dir);
-      return names.filter((n) => n === META_FILE || VECTOR_FILE.test(n) || isTempFile(n));
+      return (await readdir(this.dir)).filter(isOwnFile);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;

@@ -38,6 +38,15 @@ describe('Catalog', () => {
     assert.equal(catalog.fileCount, 1);
   });
 
+  it('refuses stored records that repeat an id or a label, within a file or across files', () => {
+    const file = (...chunks: ChunkRecord[]) => ({ hash: 'x', size: 1, mtimeMs: 1, chunks });
+    assert.throws(() => new Catalog([['a.ts', file(record('a.ts#f', 0))], ['b.ts', file(record('a.ts#f', 1))]]), /duplicate chunk id "a.ts#f"/);
+    assert.throws(() => new Catalog([['a.ts', file(record('a.ts#f', 0), record('a.ts#g', 0))]]), /duplicate vector label 0/);
+    const loaded = new Catalog([['a.ts', file(record('a.ts#f', 0), record('a.ts#g', 7))], ['b.ts', file(record('b.ts#f', 3))]], 2);
+    assert.equal(loaded.chunkCount, 3);
+    assert.equal(loaded.nextLabel, 8);
+  });
+
   it('rebuilds a chunk from its record and text', () => {
     const chunk = toChunk({ file: 'a.ts', record: record('a.ts#f', 0) }, 'code');
     assert.deepEqual(chunk, { id: 'a.ts#f', file: 'a.ts', symbol: 'f', kind: 'function', startLine: 2, endLine: 4, text: 'code', hash: 'h0', tokenCount: 25 });

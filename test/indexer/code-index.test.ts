@@ -3,6 +3,7 @@
  * refresh, search, readCode, indexSource, save, and crash safety.
  */
 import assert from 'node:assert/strict';
+import { readdirSync, utimesSync } from 'node:fs';
 import { appendFile, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
@@ -14,6 +15,13 @@ import { copySmallRepo, CountingEmbedder, FailingEmbedder, parse, runChild, type
 const FIXTURE_FILES = 8;
 const COLLECTIONS = 'src/util/collections.ts';
 const EXTRA_FUNCTION = '\nexport function extra(values: number[]): number {\n  const sorted = [...values].sort((a, b) => a - b);\n  return sorted[Math.floor(sorted.length / 2)] ?? 0;\n}\n';
+
+/** Sets the times of `dir` and every folder below it an hour back, as in a workspace left alone for a while. */
+function ageFolders(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) ageFolders(join(dir, entry.name));
+  const past = new Date(Date.now() - 3_600_000);
+  utimesSync(dir, past, past);
+}
 
 describe('CodeIndex', () => {
   let repo: TempDir;
@@ -35,8 +43,9 @@ describe('CodeIndex', () => {
     assert.deepEqual(stats, { indexed: FIXTURE_FILES, removed: 0, unchanged: 0, files: FIXTURE_FILES, chunks: 19 });
     assert.deepEqual(progress.at(-1), [FIXTURE_FILES, FIXTURE_FILES]);
     const names = (await readdir(storeDir())).sort();
-    assert.equal(names.length, 2);
+    assert.equal(names.length, 3);
     assert.equal(names[0], 'meta.json');
+    assert.equal(names[2], 'walk.json');
 
     const reopened = await open();
     assert.equal(reopened.stats().openedFrom, 'store');
@@ -68,6 +77,17 @@ describe('CodeIndex', () => {
     assert.equal(embedder.embedded, 5);
     assert.equal(index.readCode('src/ui/Button.tsx#Button'), undefined);
     assert.ok(index.readCode('src/util/collections.ts#extra'));
+  });
+
+  it('reuses the last walk\'s folder listings in a new process, and still sees files added or edited since', async () => {
+    ageFolders(repo.path);
+    await (await open()).refresh();
+    const record = JSON.parse(await readFile(join(storeDir(), 'walk.json'), 'utf8')) as { folders: Record<string, unknown> };
+    assert.ok(Object.keys(record.folders).includes('src/util'));
+    await writeFile(join(repo.path, 'src/util/added.ts'), EXTRA_FUNCTION);
+    await appendFile(join(repo.path, 'src/ui/Button.tsx'), EXTRA_FUNCTION.replace('extra', 'extraTwo'));
+    const stats = await (await open()).refresh();
+    assert.deepEqual([stats.indexed, stats.files], [2, FIXTURE_FILES + 1]);
   });
 
   it('finds exact and renamed copies first, never the query itself or its own members', async () => {
@@ -262,7 +282,7 @@ describe('CodeIndex', () => {
     await index.save();
     assert.ok((await open()).readCode(`${COLLECTIONS}#extra`));
     const names = await readdir(storeDir());
-    assert.equal(names.length, 2, 'one metadata and one vector file');
+    assert.deepEqual(names.filter((n) => n !== 'walk.json').length, 2, 'one metadata and one vector file');
     const resavedAt = (await stat(meta)).mtimeMs;
     await index.save();
     assert.equal((await stat(meta)).mtimeMs, resavedAt, 'nothing pending, nothing written');

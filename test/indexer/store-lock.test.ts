@@ -138,8 +138,8 @@ describe('store writer lock', () => {
       const query = final.readCode('src/config/load-config.ts#loadConfig')!.chunk;
       assert.equal((await final.search({ chunk: query }, 1))[0]?.score, 1);
       const names = await readdir(join(repo.path, '.review-guard', 'index'));
-      assert.deepEqual(names.sort().filter((n) => !/\.(hnsw|flat)$/.test(n)), ['meta.json'], 'no lock or temp file left');
-      assert.equal(names.length, 2);
+      assert.deepEqual(names.sort().filter((n) => !/\.(hnsw|flat)$/.test(n)), ['meta.json', 'walk.json'], 'no lock or temp file left');
+      assert.equal(names.length, 3, 'one vector file');
     } finally {
       await repo.remove();
     }

@@ -159,8 +159,22 @@ describe('IndexStore', () => {
     assert.equal((await store.load(IDENTITY)).status, 'discarded');
     assert.deepEqual(await files(), [...foreign].sort());
     await store.save(IDENTITY, catalog, vectors);
+    await store.saveWalkRecord({ key: 'k', folders: new Map() });
     await store.clear();
     assert.deepEqual(await files(), [...foreign].sort());
+  });
+
+  it('keeps a walk record beside the index, and reads a broken one as none', async () => {
+    assert.equal(await store.loadWalkRecord(), undefined);
+    const { catalog, vectors } = sample();
+    await store.save(IDENTITY, catalog, vectors);
+    const record = { key: 'k', folders: new Map([['', { mtimeMs: 5, folders: ['src'], files: ['a.ts'] }]]) };
+    await store.saveWalkRecord(record);
+    assert.deepEqual(await store.loadWalkRecord(), record);
+    assert.ok((await files()).includes('walk.json'));
+    await writeFile(join(store.dir, 'walk.json'), '{"version": 1, "key"');
+    assert.equal(await store.loadWalkRecord(), undefined);
+    assert.equal((await store.load(IDENTITY)).status, 'loaded', 'a broken walk record leaves the index alone');
   });
 
   it('writes its temp files under its own prefix', async () => {
