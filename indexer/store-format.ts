@@ -4,7 +4,6 @@
  * store unusable for an identity (discarded) or only its semantic vectors
  * (dropped and embedded again).
  */
-import { z } from 'zod';
 import type { FileRecord } from './catalog.js';
 
 /** Bump when the metadata layout changes; older stores are rebuilt. */
@@ -35,48 +34,67 @@ export const LEGACY_TEMP_FILE = /^(meta\.json|vectors-[0-9a-f]+\.hnsw)\.\d+-[0-9
 // Temp files older than this are leftovers of a crashed save, not a save in progress.
 export const STALE_TEMP_MS = 60 * 60 * 1000;
 
-const positiveInt = z.number().int().positive();
-const nonNegativeInt = z.number().int().nonnegative();
-// Everything but the per-file records: there are thousands, and `parseMetadata` checks them by hand.
-const headerSchema = z.object({
-  formatVersion: z.number(),
-  embedder: z.object({ id: z.string(), dimensions: positiveInt }),
-  chunking: z.object({ minCodeLines: nonNegativeInt, minTokens: nonNegativeInt }),
-  vectorFile: z.string().regex(VECTOR_FILE),
-  /** The index kind that wrote `vectorFile`; absent (stores of earlier versions): 'hnsw'. */
-  vectorKind: z.enum(['flat', 'hnsw']).optional(),
-  semantic: z
-    .object({
-      id: z.string(),
-      dimensions: positiveInt,
-      vectorFile: z.string().regex(VECTOR_FILE),
-      /** Labels of chunks without a semantic vector (not embedded yet). */
-      missing: z.array(nonNegativeInt),
-    })
-    .optional(),
-  nextLabel: nonNegativeInt,
-  files: z.record(z.string(), z.unknown()),
-});
-
 /** The parsed `meta.json`. */
-export type Metadata = Omit<z.infer<typeof headerSchema>, 'files'> & { files: Record<string, FileRecord> };
+export interface Metadata {
+  readonly formatVersion: number;
+  readonly embedder: { readonly id: string; readonly dimensions: number };
+  readonly chunking: { readonly minCodeLines: number; readonly minTokens: number };
+  readonly vectorFile: string;
+  /** The index kind that wrote `vectorFile`; absent (stores of earlier versions): 'hnsw'. */
+  readonly vectorKind?: 'flat' | 'hnsw';
+  readonly semantic?: {
+    readonly id: string;
+    readonly dimensions: number;
+    readonly vectorFile: string;
+    /** Labels of chunks without a semantic vector (not embedded yet). */
+    readonly missing: readonly number[];
+  };
+  readonly nextLabel: number;
+  readonly files: Readonly<Record<string, FileRecord>>;
+}
 
 /**
  * `meta.json`'s value checked, throwing for anything else (the store is
- * then discarded and rebuilt): the header by its schema, the thousands of
- * file and chunk records (`FileRecord`, `ChunkRecord`) by plain type tests:
- * zod took ~90 ms per load on a 5,000-chunk store, this takes a few.
+ * then discarded and rebuilt). By plain type tests rather than a zod
+ * schema: the store is review-guard's own file, read at the start of every
+ * CLI run, and zod took ~90 ms per load to check a 5,000-chunk store (and
+ * ~7 ms just to build the header's schema); these tests take a few.
  */
 export function parseMetadata(value: unknown): Metadata {
-  const header = headerSchema.parse(value);
-  for (const [file, record] of Object.entries(header.files)) {
+  const problem = headerProblem(value);
+  if (problem) throw new Error(`malformed metadata: ${problem}`);
+  const meta = value as Metadata;
+  for (const [file, record] of Object.entries(meta.files)) {
     if (!isFileRecord(record)) throw new Error(`malformed metadata for file ${JSON.stringify(file)}`);
   }
-  return header as Metadata;
+  return meta;
+}
+
+/** What is wrong with the metadata's fields other than the file records, if anything. */
+function headerProblem(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return 'not an object';
+  const m = value as Record<string, unknown>;
+  const embedder = (m.embedder ?? {}) as Record<string, unknown>;
+  const chunking = (m.chunking ?? {}) as Record<string, unknown>;
+  if (typeof m.formatVersion !== 'number') return 'formatVersion';
+  if (typeof embedder.id !== 'string' || !isPositive(embedder.dimensions)) return 'embedder';
+  if (!isCount(chunking.minCodeLines) || !isCount(chunking.minTokens)) return 'chunking';
+  if (!isVectorFile(m.vectorFile)) return 'vectorFile';
+  if (m.vectorKind !== undefined && m.vectorKind !== 'flat' && m.vectorKind !== 'hnsw') return 'vectorKind';
+  if (m.semantic !== undefined) {
+    const s = (m.semantic ?? {}) as Record<string, unknown>;
+    if (typeof s.id !== 'string' || !isPositive(s.dimensions) || !isVectorFile(s.vectorFile)) return 'semantic';
+    if (!Array.isArray(s.missing) || !s.missing.every(isCount)) return 'semantic.missing';
+  }
+  if (!isCount(m.nextLabel)) return 'nextLabel';
+  if (typeof m.files !== 'object' || m.files === null || Array.isArray(m.files)) return 'files';
+  return undefined;
 }
 
 const CHUNK_KINDS: ReadonlySet<unknown> = new Set(['function', 'method', 'class']);
 const isCount = (v: unknown): boolean => Number.isInteger(v) && (v as number) >= 0;
+const isPositive = (v: unknown): boolean => Number.isInteger(v) && (v as number) > 0;
+const isVectorFile = (v: unknown): boolean => typeof v === 'string' && VECTOR_FILE.test(v);
 const isText = (v: unknown): boolean => typeof v === 'string' && v.length > 0;
 
 function isFileRecord(value: unknown): boolean {

@@ -94,6 +94,21 @@ describe('IndexStore', () => {
       meta.files[name] = { ...record, chunks: 'none' };
       await writeFile(join(dir, 'meta.json'), JSON.stringify(meta));
     }],
+    ...([
+      ['embedder', { id: 'test-v1', dimensions: 0 }],
+      ['chunking', { minCodeLines: 3 }],
+      ['vectorFile', '../outside.hnsw'],
+      ['vectorKind', 'ivf'],
+      ['semantic', { id: 's', dimensions: 4, vectorFile: 'vectors-ab.hnsw', missing: [-1] }],
+      ['nextLabel', 1.5],
+      ['files', null],
+    ] as const).map(([field, bad]): [string, (dir: string) => Promise<void>] => [
+      `a malformed ${field} field`,
+      async (dir) => {
+        const meta = JSON.parse(await readFile(join(dir, 'meta.json'), 'utf8')) as Record<string, unknown>;
+        await writeFile(join(dir, 'meta.json'), JSON.stringify({ ...meta, [field]: bad }));
+      },
+    ]),
     ['a missing vector file', (dir, vectorFile) => rm(join(dir, vectorFile))],
     ['a garbage vector file', (dir, vectorFile) => writeFile(join(dir, vectorFile), 'garbage'.repeat(20))],
     ['vectors that do not match the chunks', async (dir, vectorFile) => {
