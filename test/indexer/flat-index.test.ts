@@ -1,8 +1,9 @@
 /**
- * @fileoverview FlatIndex and vector kinds: exact cosine ranking, removal
- * and slot reuse, persistence, conversion between flat and HNSW, and stores
- * written with either kind (or by an earlier version, without a kind)
- * loading.
+ * @fileoverview FlatIndex and vector kinds: exact cosine ranking (scores
+ * bit-identical to a dense dot product), removal and replacement,
+ * persistence in the current and the earlier file format, corrupt files,
+ * conversion between flat and HNSW, and stores written with either kind (or
+ * by an earlier version, without a kind) loading.
  */
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -26,6 +27,56 @@ function vector(seed: number, dims = DIMS): Float32Array {
   });
 }
 
+/** A deterministic pseudo-random vector with about `density` of its values non-zero, some of them duplicated. */
+function sparseVector(seed: number, dims: number, density: number): Float32Array {
+  let x = (seed * 2654435761 + 7) % 2147483648;
+  const next = (): number => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+  return Float32Array.from({ length: dims }, () => (next() < density ? (next() < 0.2 ? 0.5 : next() * 2 - 1) : 0));
+}
+
+/** `vector` as `add` stores it: scaled to unit length in double precision, then rounded to float32. */
+function normalised(vector: Float32Array): Float32Array {
+  let norm = 0;
+  for (const x of vector) norm += x * x;
+  const scale = norm > 0 && norm !== 1 ? 1 / Math.sqrt(norm) : 1;
+  return vector.map((x) => x * scale);
+}
+
+/**
+ * The hits of a brute-force scan of the stored vectors: a dense dot product
+ * with the normalised query in double precision, in dimension order; best
+ * first, ties by label; then clamped to 0..1.
+ */
+function bruteForce(stored: Map<number, Float32Array>, query: Float32Array, k: number): { label: number; score: number }[] {
+  let norm = 0;
+  for (const x of query) norm += x * x;
+  const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+  return [...stored]
+    .map(([label, v]) => {
+      let score = 0;
+      for (let d = 0; d < v.length; d++) score += query[d]! * scale * v[d]!;
+      return { label, score };
+    })
+    .sort((a, b) => b.score - a.score || a.label - b.label)
+    .slice(0, k)
+    .map(({ label, score }) => ({ label, score: Math.min(1, Math.max(0, score)) }));
+}
+
+/** Asserts that `index` returns exactly (labels and scores, `===`) what a brute-force scan of `stored` does. */
+function assertSearchesLikeBruteForce(index: FlatIndex, stored: Map<number, Float32Array>, queries: Float32Array[], k: number): void {
+  for (const query of queries) assert.deepEqual(index.search(query, k), bruteForce(stored, query, k));
+}
+
+/** A file in the earlier row-major format (`RGFLAT01`): header, labels, then the rows as given. */
+function rowsFile(dims: number, rows: [number, Float32Array][]): Buffer {
+  const header = Buffer.alloc(16);
+  header.write('RGFLAT01', 0, 'latin1');
+  header.writeUInt32LE(dims, 8);
+  header.writeUInt32LE(rows.length, 12);
+  const labels = Buffer.from(Uint32Array.from(rows, ([label]) => label).buffer);
+  return Buffer.concat([header, labels, ...rows.map(([, row]) => Buffer.from(row.buffer, row.byteOffset, row.byteLength))]);
+}
+
 /** Exact cosine ranking, best first (ties by label). */
 function exact(vectors: Map<number, Float32Array>, query: Float32Array, k: number): number[] {
   const norm = (v: Float32Array): number => Math.sqrt(v.reduce((s, x) => s + x * x, 0));
@@ -44,7 +95,7 @@ describe('FlatIndex', () => {
   });
   afterEach(() => tmp.remove());
 
-  it('ranks exactly by cosine, across growth, removal and slot reuse', () => {
+  it('ranks exactly by cosine, across growth, removal and replacement', () => {
     const index = FlatIndex.create(DIMS, 4);
     const live = new Map<number, Float32Array>();
     for (let label = 0; label < 300; label++) {
@@ -90,6 +141,94 @@ describe('FlatIndex', () => {
     await index.save(join(tmp.path, 'cut.flat'));
     await writeFile(join(tmp.path, 'cut.flat'), (await readFile(join(tmp.path, 'cut.flat'))).subarray(0, 100));
     await assert.rejects(FlatIndex.load(join(tmp.path, 'cut.flat'), DIMS), /size does not match/);
+  });
+
+  it('scores sparse vectors bit-identically to a brute-force scan, through adds, removes, replacements, compaction and a save', async () => {
+    const dims = 64;
+    let index = FlatIndex.create(dims, 8);
+    const stored = new Map<number, Float32Array>();
+    const put = (label: number, v: Float32Array): void => {
+      index.add(label, v);
+      stored.set(label, normalised(v));
+    };
+    // A zero query matches nothing; the others set 30 % of the dimensions, the vectors 5 to 65 %.
+    const queries = [new Float32Array(dims), ...Array.from({ length: 30 }, (_, q) => sparseVector(9000 + q, dims, 0.3))];
+    let seed = 0;
+    for (let round = 0; round < 6; round++) {
+      // Each round overlaps the last one's labels: replacements.
+      for (let label = round * 100; label < round * 100 + 150; label++) put(label, sparseVector(seed++, dims, 0.05 + (label % 7) / 10));
+      for (let label = round * 100; label < round * 100 + 150; label += 3 + round) {
+        index.remove(label);
+        stored.delete(label);
+      }
+      // Equal vectors score equally (ranked by label); a zero vector matches nothing.
+      const copied = sparseVector(seed++, dims, 0.3);
+      put(round * 100 + 1, copied);
+      put(round * 100 + 2, copied);
+      put(round * 100 + 4, new Float32Array(dims));
+      assert.equal(index.size, stored.size);
+      assertSearchesLikeBruteForce(index, stored, [...queries, copied], 12);
+    }
+    assert.deepEqual(index.labels(), [...stored.keys()].sort((a, b) => a - b));
+    for (const [label, v] of stored) assert.deepEqual(index.get(label), v);
+    assertSearchesLikeBruteForce(index, stored, queries, stored.size + 5);
+    assertSearchesLikeBruteForce(index.compacted(), stored, queries, 12);
+
+    const file = join(tmp.path, 'sparse.flat');
+    await index.save(file);
+    assert.equal((await readFile(file)).toString('latin1', 0, 8), 'RGFLAT02');
+    index = await FlatIndex.load(file, dims, stored.keys());
+    for (const [label, v] of stored) assert.deepEqual(index.get(label), v);
+    assertSearchesLikeBruteForce(index, stored, queries, 12);
+    // A loaded index's lists are views of the file; adds grow them into arrays of their own.
+    for (let label = 5000; label < 5100; label++) put(label, sparseVector(seed++, dims, 0.3));
+    index.remove(2);
+    stored.delete(2);
+    assertSearchesLikeBruteForce(index, stored, queries, 12);
+    await index.save(file);
+    assertSearchesLikeBruteForce(await FlatIndex.load(file, dims), stored, queries, 12);
+  });
+
+  it('reads the earlier row-major format: the last row of a label wins, labels beyond the live ones are dropped', async () => {
+    const dims = 32;
+    const rows: [number, Float32Array][] = [5, 3, 9, 3, 7, 1].map((label, i) => [label, normalised(sparseVector(i, dims, 0.4))]);
+    const file = join(tmp.path, 'rows.flat');
+    await writeFile(file, rowsFile(dims, rows));
+    const loaded = await FlatIndex.load(file, dims, [1, 3, 5, 9]);
+    const stored = new Map([5, 9, 3, 1].map((label) => [label, rows.findLast(([l]) => l === label)![1]]));
+    assert.deepEqual(loaded.labels(), [1, 3, 5, 9]);
+    for (const [label, v] of stored) assert.deepEqual(loaded.get(label), v);
+    const queries = Array.from({ length: 10 }, (_, q) => sparseVector(100 + q, dims, 0.4));
+    assertSearchesLikeBruteForce(loaded, stored, queries, 3);
+    // Saved again, it is written in the current format, with the same vectors.
+    await loaded.save(file);
+    assert.equal((await readFile(file)).toString('latin1', 0, 8), 'RGFLAT02');
+    assertSearchesLikeBruteForce(await FlatIndex.load(file, dims), stored, queries, 3);
+    await writeFile(file, rowsFile(dims, rows).subarray(0, 100));
+    await assert.rejects(FlatIndex.load(file, dims), /size does not match/);
+  });
+
+  it('rejects a file whose lists or entries are inconsistent', async () => {
+    const index = FlatIndex.create(DIMS);
+    for (let label = 0; label < 20; label++) index.add(label, vector(label));
+    const file = join(tmp.path, 'v.flat');
+    await index.save(file);
+    const good = await readFile(file);
+    const listsAt = 16 + 4 * 20 + 4 * DIMS + 4 * 20; // header, labels, list lengths, entry counts
+    const corrupt = async (change: (bytes: Buffer) => void, error: RegExp): Promise<void> => {
+      const bytes = Buffer.from(good);
+      change(bytes);
+      await writeFile(file, bytes);
+      await assert.rejects(FlatIndex.load(file, DIMS), error);
+    };
+    // The dense test vectors put all 20 slots in each list.
+    await corrupt((bytes) => bytes.writeUInt32LE(1, listsAt), /dimension 0 is out of order/);
+    await corrupt((bytes) => bytes.writeUInt32LE(20, listsAt + 4 * 19), /dimension 0 is out of order/);
+    await corrupt((bytes) => bytes.writeUInt32LE(0xffffffff, good.length - 4), /vector 19 has a bad entry/); // its last entry
+    const lastEntryCountAt = listsAt - 4;
+    await corrupt((bytes) => bytes.writeUInt32LE(DIMS + 1, lastEntryCountAt), /entry counts exceed/);
+    await corrupt((bytes) => bytes.writeUInt32LE(DIMS - 1, lastEntryCountAt), /entry counts do not match/);
+    await corrupt((bytes) => bytes.writeUInt32LE(21, 12), /size does not match/);
   });
 
   it('compacts to the live vectors', () => {
