@@ -44,12 +44,12 @@ export async function probeHeap(root: string): Promise<HeapProbeResult> {
   let hnswFileBytes = 0;
   let metaFileBytes = 0;
   let hnswCapacity = Number.NaN;
-  let flatVectors = false;
+  let flatFileBytes = 0;
   for (const name of await readdir(storeDir)) {
-    // Below 20k vectors the index is a flat JS array: vectors then sit in the JS heap, with no graph.
-    if (name.endsWith('.flat')) flatVectors = true;
     const file = path.join(storeDir, name);
     const size = (await stat(file)).size;
+    // Below 20k vectors the index is flat: sparse lists in the JS heap that a load wraps from the file, no graph.
+    if (name.endsWith('.flat')) flatFileBytes += size;
     if (name.endsWith('.hnsw')) {
       hnswFileBytes += size;
       hnswCapacity = await storedCapacity(file);
@@ -57,7 +57,7 @@ export async function probeHeap(root: string): Promise<HeapProbeResult> {
     if (name === 'meta.json') metaFileBytes = size;
   }
   const { files, chunks, dimensions } = stats;
-  return { files, chunks, dimensions, opens, hnswFileBytes, hnswCapacity, metaFileBytes, flatVectors };
+  return { files, chunks, dimensions, opens, hnswFileBytes, hnswCapacity, metaFileBytes, flatFileBytes };
 }
 
 /**

@@ -55,8 +55,9 @@ export function memoryFigures(heap: HeapProbeResult, m = HNSW_M): MemoryFigures 
   const { chunks, dimensions, opens } = heap;
   const n = Math.max(1, chunks);
   const capacity = Number.isNaN(heap.hnswCapacity) ? chunks : heap.hnswCapacity;
-  const vectorBytes = chunks * dimensions * 4;
-  const hnsw = !heap.flatVectors;
+  const hnsw = heap.flatFileBytes === 0;
+  // HNSW holds dense float32 vectors; a flat index the sparse lists of its file (values, slots, entries), which a load wraps.
+  const vectorBytes = hnsw ? chunks * dimensions * 4 : heap.flatFileBytes;
   // Level-0 links (2M ids + count), the label, and upper levels (M ids + count, on 1/(M-1) levels on average).
   const graphEstimateBytes = hnsw ? chunks * (2 * m * 4 + 4 + 8 + (m * 4 + 4) / (m - 1)) : 0;
   // Per slot: std::mutex 40 + level int 4 + link-list pointer 8 + visited mark 2; per label: a hash-map node ~40.
@@ -165,10 +166,15 @@ function details(r: BenchResult, mem: MemoryFigures): string[] {
     `Index memory (fresh process, CodeIndex.open ${r.heap.opens.length}× with GC before/after each, copies kept; ` +
       `open ${r.heap.opens.map((o) => ms(o.openMs)).join(', ')}): later opens: JS heap+external median ${kb(mem.js)}, ` +
       `native (ΔRSS − Δcommitted heap) median ${kb(mem.native.median)} [${kb(mem.native.min)}–${kb(mem.native.max)}]`,
-    `  vectors ${r.heap.chunks}×${r.heap.dimensions}×4 = ${kb(mem.vectorBytes)}; graph links estimate (M=${HNSW_M}) ${kb(mem.graphEstimateBytes)}; ` +
-      `hnswlib tables (capacity ${r.heap.hnswCapacity} slots) ${kb(mem.hnswTablesBytes)}; ` +
-      `hnswlib fixed label-lock table ${kb(mem.fixedNativeBytes)} (${(mem.fixedNativeBytes / Math.max(1, r.heap.chunks)).toFixed(0)} B/chunk here, not counted per chunk)`,
-    `  store on disk: .hnsw ${kb(r.heap.hnswFileBytes)} (${kb(mem.hnswFileBeyondVectors)} beyond vectors), meta.json ${kb(r.heap.metaFileBytes)}`,
+    r.heap.flatFileBytes > 0
+      ? `  vectors as the flat index holds them (sparse lists, as in its file) ${kb(mem.vectorBytes)} ` +
+        `(${(mem.vectorBytes / Math.max(1, r.heap.chunks)).toFixed(0)} B/chunk; dense ${r.heap.chunks}×${r.heap.dimensions}×4 would be ${kb(r.heap.chunks * r.heap.dimensions * 4)}); no graph`
+      : `  vectors ${r.heap.chunks}×${r.heap.dimensions}×4 = ${kb(mem.vectorBytes)}; graph links estimate (M=${HNSW_M}) ${kb(mem.graphEstimateBytes)}; ` +
+        `hnswlib tables (capacity ${r.heap.hnswCapacity} slots) ${kb(mem.hnswTablesBytes)}; ` +
+        `hnswlib fixed label-lock table ${kb(mem.fixedNativeBytes)} (${(mem.fixedNativeBytes / Math.max(1, r.heap.chunks)).toFixed(0)} B/chunk here, not counted per chunk)`,
+    r.heap.flatFileBytes > 0
+      ? `  store on disk: .flat ${kb(r.heap.flatFileBytes)}, meta.json ${kb(r.heap.metaFileBytes)}`
+      : `  store on disk: .hnsw ${kb(r.heap.hnswFileBytes)} (${kb(mem.hnswFileBeyondVectors)} beyond vectors), meta.json ${kb(r.heap.metaFileBytes)}`,
   ];
 }
 

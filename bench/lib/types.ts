@@ -58,8 +58,8 @@ export interface HeapProbeResult {
   readonly hnswFileBytes: number;
   /** Slots the vector file was saved with (hnswlib's max_elements). */
   readonly hnswCapacity: number;
-  /** The structural vectors are a flat JS index (no HNSW graph or native tables). */
-  readonly flatVectors: boolean;
+  /** Size of the flat vector file: a flat index (no HNSW graph or native tables) holds its vectors as the file's sparse lists. 0 for HNSW. */
+  readonly flatFileBytes: number;
   readonly metaFileBytes: number;
 }
 
