@@ -105,7 +105,8 @@ class Walker {
    * holds the listings still valid for this subtree, if any.
    */
   walk(absDir: string, relDir: string, parentFilter: () => PathFilter, previous: ReadonlyMap<string, FolderListing> | undefined): void {
-    const stats = statOrUndefined(absDir);
+    // The root may be a link to the workspace; below it, links are not followed.
+    const stats = relDir === '' ? statOrUndefined(absDir, statSync) : statOrUndefined(absDir);
     if (!stats?.isDirectory()) return;
     const prefix = absDir.endsWith(path.sep) ? absDir : absDir + path.sep;
     const cached = previous?.get(relDir);
@@ -188,10 +189,10 @@ function stampOf(absPath: string): FileStamp | undefined {
   return stats?.isFile() ? { size: stats.size, mtimeMs: stats.mtimeMs } : undefined;
 }
 
-/** The lstat of `absPath`; undefined when it is gone or not accessible. */
-function statOrUndefined(absPath: string): Stats | undefined {
+/** The lstat (or `how`) of `absPath`; undefined when it is gone or not accessible. */
+function statOrUndefined(absPath: string, how: (path: string) => Stats = lstatSync): Stats | undefined {
   try {
-    return lstatSync(absPath);
+    return how(absPath);
   } catch (error) {
     if (isSkippable(error)) return undefined;
     throw error;

@@ -56,6 +56,15 @@ describe('walkSourceFiles', () => {
     assert.ok((await walkSourceFiles(root.path)).some((e) => e.relPath === 'src/big.ts'));
   });
 
+  it('walks a root given as a symlink to the workspace', async () => {
+    const link = join(outside.path, 'workspace-link');
+    await symlink(root.path, link, 'dir');
+    assert.deepEqual(
+      (await walkSourceFiles(link, 1000)).map((e) => e.relPath),
+      (await walkSourceFiles(root.path, 1000)).map((e) => e.relPath),
+    );
+  });
+
   it('returns nothing for a root that does not exist', async () => {
     assert.deepEqual(await walkSourceFiles(join(root.path, 'missing')), []);
   });
