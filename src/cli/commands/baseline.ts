@@ -3,17 +3,17 @@
  * accepted, so later reviews report only new ones. Rules and index only:
  * model findings are not deterministic enough to match run to run.
  */
-import { relative, resolve } from 'node:path';
+import { relative } from 'node:path';
 import { createReviewService, readBaselineFile, toPosix, workspaceSourcePaths, writeBaseline } from '../../pipeline/index.js';
 import type { CliArgs } from '../args.js';
 import { EXIT, type CommandOutput } from '../exit-codes.js';
-import { workspaceRoot } from '../root.js';
+import { workspacePaths, workspaceRoot } from '../root.js';
 import { reviewInBatches } from './review.js';
 
 export async function runBaseline(args: CliArgs, cwd: string): Promise<CommandOutput> {
   const root = workspaceRoot(cwd, args.root);
   const service = await createReviewService({ root, watch: false });
-  const named = args.positionals.map((p) => toPosix(relative(root, resolve(cwd, p))));
+  const named = workspacePaths(root, cwd, args.positionals);
   const files = named.length > 0 ? named : await workspaceSourcePaths(root, service.loaded.config);
   // Every finding, baselined or not: the new baseline replaces the old one for these files.
   const result = await reviewInBatches(service, files, { model: false, baseline: false });

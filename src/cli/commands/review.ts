@@ -4,17 +4,13 @@
  * staged text; `--changed` (the default with `--staged`) keeps only the
  * findings about the lines the change touched.
  */
-import { realpathSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
 import {
   addModelSummaries,
   changedSourcePaths,
   createReviewService,
   gitChangeScope,
-  isWithinRoot,
   MAX_FILES_PER_REVIEW,
   readStagedSources,
-  toPosix,
   UserError,
   type ReviewResult,
   type ReviewService,
@@ -22,7 +18,7 @@ import {
 import { formatReport, wantsColor } from '../../report/index.js';
 import type { CliArgs } from '../args.js';
 import { EXIT, type CommandOutput } from '../exit-codes.js';
-import { workspaceRoot } from '../root.js';
+import { workspacePaths, workspaceRoot } from '../root.js';
 
 
 export async function runReview(args: CliArgs, cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<CommandOutput> {
@@ -31,11 +27,7 @@ export async function runReview(args: CliArgs, cwd: string, env: NodeJS.ProcessE
   }
   const root = workspaceRoot(cwd, args.root);
   const service = await createReviewService({ root, watch: false });
-  // Standing inside the root, paths are relative to where the user stands (as a shell
-  // completes them); with --root pointing elsewhere, they are relative to that root.
-  const realCwd = realpathSync(cwd);
-  const base = isWithinRoot(root, realCwd) ? realCwd : root;
-  const named = args.positionals.map((p) => workspaceRelative(root, resolve(base, p)));
+  const named = workspacePaths(root, cwd, args.positionals);
   const sources = args.staged ? await readStagedSources(root, named.length > 0 ? new Set(named) : undefined) : undefined;
   // --changed without files: every source file changed since HEAD.
   const files = sources ? [...sources.keys()] : named.length === 0 && args.changed ? await changedSourcePaths(root) : named;
@@ -77,13 +69,4 @@ export async function reviewInBatches(
 export function exitCodeOf(result: ReviewResult): number {
   if (result.summary.files.some((f) => f.status === 'error')) return EXIT.usage;
   return result.findings.some((f) => f.severity === 'error') ? EXIT.findings : EXIT.ok;
-}
-
-/**
- * `absPath` relative to the root, lexically: symlinks are left for the
- * workspace guard to judge, so a refusal names the path the user gave.
- */
-function workspaceRelative(root: string, absPath: string): string {
-  const rel = relative(root, absPath);
-  return isAbsolute(rel) ? absPath : toPosix(rel);
 }

@@ -4,7 +4,8 @@
  * is a config problem (exit 2).
  */
 import assert from 'node:assert/strict';
-import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { BASELINE_FILE_NAME } from '../../../src/pipeline/index.js';
@@ -49,6 +50,20 @@ describe('review-guard baseline', () => {
     const partial = JSON.parse(await readFile(path, 'utf8')) as { findings: { file: string }[] };
     assert.deepEqual(partial.findings.filter((f) => f.file !== 'src/handler/settings.ts'), whole.findings.filter((f) => f.file !== 'src/handler/settings.ts'));
     assert.ok(partial.findings.some((f) => f.file === 'src/handler/settings.ts'));
+  });
+
+  it('takes named files as review does: relative to where the user stands inside the root, else to --root', async () => {
+    const inside = await runCli(join(repo.root, 'src', 'handler'), ['baseline', 'settings.ts']);
+    assert.equal(inside.code, 0, inside.stdout + inside.stderr);
+    assert.match(inside.stdout, /from 1 reviewed file/);
+    const elsewhere = await mkdtemp(join(tmpdir(), 'rg-baseline-cwd-'));
+    try {
+      const outside = await runCli(elsewhere, ['baseline', '--root', repo.root, 'src/handler/settings.ts']);
+      assert.equal(outside.code, 0, outside.stdout + outside.stderr);
+      assert.match(outside.stdout, /from 1 reviewed file/);
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it('a broken baseline file: exit 2 naming the file and the fix', async () => {
