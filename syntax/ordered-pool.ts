@@ -31,9 +31,9 @@ const BATCH = 16;
  * `workerData`, yielding each result in job order. With `helpHere`, the
  * caller's thread takes the next batch itself whenever it would otherwise
  * wait for a result (worth it when the caller has work of its own between
- * results, so its thread would idle in bursts). A worker that fails fails
- * the iteration; workers are stopped when the iteration ends, also when it
- * ends early.
+ * results, so its thread would idle in bursts). A worker that fails, or
+ * exits by itself, fails the iteration; workers are stopped when the
+ * iteration ends, also when it ends early.
  */
 export async function* runInOrder<J, R>(
   workerUrl: URL,
@@ -45,6 +45,8 @@ export async function* runInOrder<J, R>(
   const results: Array<{ value: R } | undefined> = new Array(jobs.length);
   let next = 0;
   let failure: Error | undefined;
+  /** Set when the iteration ends and stops the workers itself. */
+  let stopping = false;
   let wake: (() => void) | undefined;
   const notify = (): void => {
     wake?.();
@@ -65,6 +67,11 @@ export async function* runInOrder<J, R>(
     });
     worker.on('error', (error) => {
       failure ??= new Error(`a worker thread failed: ${error.message}`);
+      notify();
+    });
+    // A worker that ends by itself (process.exit in it) would leave its batches unanswered: the caller would wait forever.
+    worker.on('exit', (code) => {
+      if (!stopping) failure ??= new Error(`a worker thread exited (code ${code}) before answering`);
       notify();
     });
     dispatch();
@@ -91,6 +98,7 @@ export async function* runInOrder<J, R>(
       yield value;
     }
   } finally {
+    stopping = true;
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
 }
