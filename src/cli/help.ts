@@ -1,6 +1,7 @@
 /**
  * @fileoverview Help texts, one per command, each with examples.
  */
+import { HOOK_ENTRY, MCP_ENTRY, SERVER_NAME } from './claude-code.js';
 import { DEFAULT_HTTP_PORT } from './serve-options.js';
 
 export const MAIN_HELP = `review-guard — a local second pair of eyes for coding agents
@@ -137,9 +138,8 @@ Exit codes (Claude Code's hook contract):
   2  error findings: a compact list on stderr, which Claude Code shows the model
   1  the hook itself has a problem (malformed stdin, broken config): shown to you
 
-.claude/settings.json:
-  {"hooks": {"PostToolUse": [{"matcher": "Write|Edit|MultiEdit",
-    "hooks": [{"type": "command", "command": "\\"\${CLAUDE_PROJECT_DIR:-.}/node_modules/.bin/review-guard\\" hook claude-code", "timeout": 60}]}]}}
+.claude/settings.json (as \`review-guard init\` writes it):
+  ${JSON.stringify({ hooks: { PostToolUse: [HOOK_ENTRY] } })}
 
 Example (by hand):
   echo '{"cwd":"'$PWD'","hook_event_name":"PostToolUse","tool_name":"Write","tool_input":{"file_path":"src/a.ts"}}' | review-guard hook claude-code
@@ -149,6 +149,8 @@ Example (by hand):
 Checks what review-guard needs and prints one line per check with the fix:
   config      review-guard.config.json (or package.json "reviewGuard") is valid
   workspace   which folder is the root, and how it was chosen
+  syntax      the syntax binding (built by npm install) loads and parses
+              every language; fix: npm rebuild review-guard
   ollama      Ollama answers at the configured host (GET /api/version, 3 s limit)
   chat-model  the chat model is pulled (GET /api/tags); fix: ollama pull <model>
   embedder    the semantic embedder's model is there, if one is configured
@@ -185,7 +187,7 @@ Environment:
   REVIEW_GUARD_TOKEN  when set, HTTP clients must send
                       "Authorization: Bearer <token>"
 
-Example .mcp.json for Claude Code:
-  {"mcpServers": {"review-guard": {"command": "npx", "args": ["review-guard", "serve"]}}}
+Example .mcp.json for Claude Code (as \`review-guard init\` writes it):
+  ${JSON.stringify({ mcpServers: { [SERVER_NAME]: MCP_ENTRY } })}
 `,
 };

@@ -5,9 +5,7 @@
  * and are passed over.
  */
 import { z } from 'zod';
-
-/** The tools that write a file (the hook's matcher in .claude/settings.json). */
-export const FILE_TOOLS = ['Write', 'Edit', 'MultiEdit'] as const;
+import { FILE_TOOLS } from './claude-code.js';
 
 const EnvelopeSchema = z.looseObject({
   hook_event_name: z.string().optional(),

@@ -6,21 +6,10 @@
  */
 import { z } from 'zod';
 import { UserError } from '../../pipeline/index.js';
-import { PACKAGE_NAME } from '../../version.js';
-import { FILE_TOOLS } from '../hook-input.js';
+import { HOOK_ENTRY, MCP_ENTRY, SERVER_NAME } from '../claude-code.js';
 
-export const SERVER_NAME = PACKAGE_NAME;
-export const MCP_ENTRY = { command: 'npx', args: ['--no-install', 'review-guard', 'serve'] } as const;
-/**
- * The project's own copy, started directly: `npx` would add about half a
- * second to every edit. CLAUDE_PROJECT_DIR is set by Claude Code for hooks;
- * the fallback `.` (the hook's working folder, the project) covers versions
- * that leave it unset.
- */
-export const HOOK_COMMAND = '"${CLAUDE_PROJECT_DIR:-.}/node_modules/.bin/review-guard" hook claude-code';
 /** Any registered review-guard hook, however it is started (npx, a path, a global install). */
 const REGISTERED_HOOK = /review-guard"?\s+hook\b/;
-export const HOOK_MATCHER = FILE_TOOLS.join('|');
 export const AGENT_LINE =
   '- After changing source files and before committing, call the `review_code` tool (review-guard MCP server) with the changed paths and fix every finding of severity "error"; a `duplicate` finding names the existing code to reuse.';
 export const STARTER_CONFIG = {
@@ -47,8 +36,7 @@ export function mergeClaudeSettings(current: string | undefined): string | undef
   const json = parseObject(current, '.claude/settings.json', SettingsFileSchema);
   const postToolUse = json.hooks?.PostToolUse ?? [];
   if (postToolUse.some((entry) => (entry.hooks ?? []).some((hook) => REGISTERED_HOOK.test(hook.command ?? '')))) return undefined;
-  const entry = { matcher: HOOK_MATCHER, hooks: [{ type: 'command', command: HOOK_COMMAND, timeout: 60 }] };
-  return stringify({ ...json, hooks: { ...json.hooks, PostToolUse: [...postToolUse, entry] } });
+  return stringify({ ...json, hooks: { ...json.hooks, PostToolUse: [...postToolUse, HOOK_ENTRY] } });
 }
 
 /** An agent instructions file with the review_code line appended, unless it already mentions review_code. */

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, readFile, readdir, realpath, rm, writeFile } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { HOOK_COMMAND } from '../../../src/cli/init/merge.js';
+import { HOOK_COMMAND } from '../../../src/cli/claude-code.js';
 import { runCli } from '../../support/cli.js';
 
 describe('review-guard init', () => {
