@@ -30,9 +30,12 @@ export async function runReview(args: CliArgs, cwd: string, env: NodeJS.ProcessE
   const named = workspacePaths(root, cwd, args.positionals);
   const sources = args.staged ? await readStagedSources(root, named.length > 0 ? new Set(named) : undefined) : undefined;
   // --changed without files: every source file changed since HEAD.
-  const files = sources ? [...sources.keys()] : named.length === 0 && args.changed ? await changedSourcePaths(root) : named;
+  const listChanged = !sources && named.length === 0 && args.changed;
+  const files = sources ? [...sources.keys()] : listChanged ? await changedSourcePaths(root) : named;
   const diffOnly = args.changed || (args.staged && !args.full);
-  const scope = diffOnly && files.length > 0 ? await gitChangeScope(root, files, args.staged) : undefined;
+  // Reading staged sources or listing changed files has already checked that the root is in a git work tree.
+  const inWorkTree = sources !== undefined || listChanged ? true : undefined;
+  const scope = diffOnly && files.length > 0 ? await gitChangeScope(root, files, args.staged, inWorkTree) : undefined;
   const transcript = args.verbose ? (text: string) => void process.stderr.write(`${text}\n`) : undefined;
   const result = await reviewInBatches(service, files, {
     model: args.model,
