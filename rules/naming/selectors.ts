@@ -78,9 +78,7 @@ export class ModuleFacts {
   }
 
   isExported(declaration: Declaration): boolean {
-    if (declaration.modifiers.has('exported') || this.exportedNames.has(declaration.name)) return true;
-    // `export declare const x`: the walk's `exported` looks two levels up, the export is three.
-    return declaration.kind === 'variable' && /^export\s+declare\s/.test(this.file.lines[declaration.startLine - 1] ?? '');
+    return declaration.modifiers.has('exported') || this.exportedNames.has(declaration.name);
   }
 
   /**

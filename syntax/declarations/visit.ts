@@ -139,9 +139,11 @@ export class DeclarationWalker extends NodeWalker {
   private addVariable(declarator: SyntaxNode, container: string | undefined): void {
     // The statement is the declarator's parent: `const`/`let`/`var` is its first child.
     const isConst = this.frames[this.frames.length - 1]?.firstChildType === 'const';
-    const scope = this.ancestorType(2);
+    // `declare const x` wraps the statement in an ambient declaration: scope and export are one level further up.
+    const ambient = this.ancestorType(2) === 'ambient_declaration' ? 1 : 0;
+    const scope = this.ancestorType(2 + ambient);
     const moduleScope = scope === 'program' || scope === 'export_statement';
-    const exported = this.exported();
+    const exported = ambient ? scope === 'export_statement' : this.exported();
     const nameNode = declarator.childForFieldName('name');
     const mods = new Set<Modifier>();
     if (isConst) mods.add('const');

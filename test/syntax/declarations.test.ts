@@ -166,6 +166,15 @@ describe('declarations', () => {
     );
   });
 
+  it('sees module constants and exports through `declare`', () => {
+    assert.deepEqual(describeAll('export declare const API_KEY: string;\ndeclare let counter: number;\nfunction f() { const local = 1; }'), [
+      'constant API_KEY [const,exported,moduleScope]',
+      'variable counter [moduleScope]',
+      'function f',
+      'variable local [const]',
+    ]);
+  });
+
   it('marks class fields bound to functions as function values', () => {
     assert.deepEqual(describeAll('class C {\n  handle = () => 2;\n  static make = function () { return new C(); };\n  count = 0;\n  constructor(private readonly onDone = () => 1) {}\n}'), [
       'class C',
