@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { walkSourceFiles } from '../../indexer/index.js';
-import type { Config } from './config-schema.js';
+import { fileSelectionOf, type Config } from './config-schema.js';
 import { readOptional } from './config.js';
 import { ConfigError } from './errors.js';
 import { fingerprintOf, withoutFindings } from './findings.js';
@@ -98,7 +98,6 @@ export function withoutBaselined(result: ReviewResult, known: ReadonlySet<string
 
 /** Workspace-relative paths of every source file the index would select (config include/exclude, .gitignore). */
 export async function workspaceSourcePaths(root: string, config: Config): Promise<string[]> {
-  const { include, exclude, gitignore } = config.index;
-  const entries = await walkSourceFiles(root, { maxFileBytes: config.maxFileBytes, include, exclude, gitignore });
+  const entries = await walkSourceFiles(root, fileSelectionOf(config));
   return entries.map((entry) => entry.relPath);
 }

@@ -6,7 +6,7 @@
  * README's option table, and tests keep both in step with this file.
  */
 import { z } from 'zod';
-import { DEFAULT_MAX_FILE_BYTES } from '../../indexer/index.js';
+import { DEFAULT_MAX_FILE_BYTES, type WalkOptions } from '../../indexer/index.js';
 import { normalizeOllamaHost } from '../../models/ollama-host.js';
 import { SEVERITIES, type RuleMeta } from '../../rules/define-rule.js';
 import { listRules } from '../../rules/index.js';
@@ -174,6 +174,12 @@ export type SemanticConfig = z.infer<typeof SemanticConfigSchema>;
 export type McpConfig = z.infer<typeof McpConfigSchema>;
 /** A rule's entry as written in the config file (normalised by the loader). */
 export type RuleLevelSetting = z.infer<ReturnType<typeof ruleSettingSchema>>;
+
+/** The files a config selects: for the index, and for every other walk of the workspace (baseline, doctor). */
+export function fileSelectionOf(config: Config): WalkOptions {
+  const { include, exclude, gitignore } = config.index;
+  return { maxFileBytes: config.maxFileBytes, include, exclude, gitignore };
+}
 
 function hostSchema() {
   return z.string().refine(isValidHost, 'expected an Ollama address such as http://127.0.0.1:11434, 127.0.0.1:11434 or myhost');

@@ -11,7 +11,7 @@ import type { LanguageId } from '../../syntax/index.js';
 import type { LlmClient } from '../../models/llm-client.js';
 import type { TranscriptSink } from './agent/index.js';
 import { AcceptedDuplicates, type DuplicatePair } from './accepted-duplicates.js';
-import type { SemanticConfig } from './config-schema.js';
+import { fileSelectionOf, type SemanticConfig } from './config-schema.js';
 import { readBaseline, withoutBaselined } from './baseline.js';
 import { loadConfig, type LoadedConfig } from './config.js';
 import { debugLogSink, teeSinks } from './debug-log.js';
@@ -108,10 +108,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
         ...(semantic ? { semantic } : {}),
         storeDir: join(root, INDEX_DIR),
         watch: options.watch ?? true,
-        maxFileBytes: config.maxFileBytes,
-        include: config.index.include,
-        exclude: config.index.exclude,
-        gitignore: config.index.gitignore,
+        ...fileSelectionOf(config),
         chunkOptions: { minCodeLines: config.index.minLines, minTokens: config.index.minTokens },
       });
     })();

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { inspectStore, StructuralEmbedder, walkSourceFiles, type StoreSummary } from '../../../indexer/index.js';
 import { ollamaEmbedderId, transformersEmbedderId } from '../../../indexer/embedders/index.js';
-import type { Config } from '../config-schema.js';
+import { fileSelectionOf, type Config } from '../config-schema.js';
 import { INDEX_DIR } from '../service.js';
 import { check, type HealthCheck } from './report.js';
 
@@ -83,12 +83,7 @@ function semanticProblem(store: StoreSummary & { status: 'found' }, config: Conf
 
 /** Files on disk the store has not seen in their current state, by size and modification time (as refresh decides). */
 async function driftSince(root: string, store: StoreSummary & { status: 'found' }, config: Config) {
-  const onDisk = await walkSourceFiles(root, {
-    maxFileBytes: config.maxFileBytes,
-    include: config.index.include,
-    exclude: config.index.exclude,
-    gitignore: config.index.gitignore,
-  });
+  const onDisk = await walkSourceFiles(root, fileSelectionOf(config));
   let changed = 0;
   let added = 0;
   for (const entry of onDisk) {
