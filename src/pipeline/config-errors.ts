@@ -23,9 +23,9 @@ export function configErrorFromIssues(error: z.ZodError, input: unknown, origin:
   const problems = error.issues.flatMap((issue) => describeIssue(issue, input, scope));
   const first = problems[0]!;
   if (problems.length === 1) return new ConfigError(`${origin}: ${first.text}`, first.key);
-  const listed = problems.slice(0, MAX_LISTED).map((p) => `  - ${p.text}`);
-  if (problems.length > MAX_LISTED) listed.push(`  - and ${problems.length - MAX_LISTED} more`);
-  return new ConfigError(`${origin}: ${problems.length} problems:\n${listed.join('\n')}`, first.key);
+  const listed = problems.slice(0, MAX_LISTED).map((p) => p.text);
+  if (problems.length > MAX_LISTED) listed.push(`and ${problems.length - MAX_LISTED} more`);
+  return ConfigError.listing(`${origin}: ${problems.length} problems:`, listed, first.key);
 }
 
 interface Problem {

@@ -56,10 +56,8 @@ export async function runHealthChecks(options: HealthOptions): Promise<HealthRep
 
 function configCheck(loaded: LoadedConfig | ConfigError): HealthCheck {
   if (loaded instanceof ConfigError) {
-    const several = loaded.message.includes('\n');
-    const where = several ? 'each key named' : loaded.key ? `the key "${loaded.key}"` : 'the file';
-    // One line: a list of problems becomes "n problems: a | b".
-    return check('config', 'error', loaded.message.replace(/:\n {2}- /, ': ').replaceAll('\n  - ', ' | ').replaceAll('\n', ' '), {
+    const where = loaded.several ? 'each key named' : loaded.key ? `the key "${loaded.key}"` : 'the file';
+    return check('config', 'error', loaded.oneLine, {
       fix: `correct ${where} as the message says (every option: README "Configuration", or review-guard.schema.json)`,
       ...(loaded.key ? { details: { key: loaded.key } } : {}),
     });
