@@ -8,6 +8,7 @@
  * keeping stdout clean for the MCP stdio transport). Every failure becomes a
  * {@link ModelError} whose message is the same whichever caller made the call.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Ollama } from 'ollama';
 import { z } from 'zod';
 import { ModelError } from './errors.js';
@@ -65,7 +66,7 @@ export async function callOllama<T>(options: OllamaCallOptions, call: (client: O
       return await callOnce(options, call);
     } catch (error) {
       if (attempt >= retries || !isTransient(error) || options.signal?.aborted) throw withAttempts(error, attempt + 1);
-      await pause(RETRY_BASE_DELAY_MS * 2 ** attempt, options.signal).catch(() => {
+      await sleep(RETRY_BASE_DELAY_MS * 2 ** attempt, undefined, { signal: options.signal }).catch(() => {
         throw new ModelError('aborted', `the request to ${options.model} on Ollama at ${options.host} was cancelled`, { host: options.host });
       });
     }
@@ -87,21 +88,6 @@ function withAttempts(error: unknown, attempts: number): unknown {
     ...(status !== undefined ? { status } : {}),
     modelMissing,
     cause: error,
-  });
-}
-
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 
