@@ -34,7 +34,7 @@ import { IndexStore } from './store.js';
 import { StructuralEmbedder } from './structural-embedder.js';
 import { createVectorIndex, fitted, type MaintainedVectorIndex } from './vector-kind.js';
 
-export type { CodeIndexOptions, CodeRead, FileStat, IndexStats, IndexStatus, RefreshOptions, SearchQuery } from './code-index-types.js';
+export type { CodeIndexOptions, FileStat, IndexStats, IndexStatus } from './code-index-types.js';
 
 /** See the file overview. The review pipeline calls exactly these methods. */
 export class CodeIndex {

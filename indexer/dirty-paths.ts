@@ -16,10 +16,10 @@ import type { WalkRecord } from './walk-record.js';
 import { WorkspaceWatcher } from './workspace-watch.js';
 
 /** The files to re-check and the indexed files to drop, or `walk`. */
-export type DirtyScope = { readonly kind: 'walk' } | { readonly kind: 'files'; readonly entries: SourceEntry[]; readonly gone: string[] };
+type DirtyScope = { readonly kind: 'walk' } | { readonly kind: 'files'; readonly entries: SourceEntry[]; readonly gone: string[] };
 
 /** Where and what the index selects. */
-export interface DirtyContext {
+interface DirtyContext {
   readonly root: string;
   readonly selection: FileSelection;
   readonly maxFileBytes: number;
@@ -27,7 +27,7 @@ export interface DirtyContext {
 }
 
 /** See the file overview; `paths` are workspace-relative POSIX paths. */
-export async function resolveDirtyPaths(paths: ReadonlySet<string>, context: DirtyContext): Promise<DirtyScope> {
+async function resolveDirtyPaths(paths: ReadonlySet<string>, context: DirtyContext): Promise<DirtyScope> {
   const { root, selection, maxFileBytes, catalog } = context;
   const allows = PathFilter.checker(root, selection);
   const entries: SourceEntry[] = [];
@@ -59,7 +59,7 @@ async function pathKind(abs: string): Promise<'file' | 'directory' | 'missing' |
 }
 
 /** The files a refresh looks at; a walk's scope carries the record it made. */
-export type RefreshScope =
+type RefreshScope =
   | Exclude<DirtyScope, { kind: 'walk' }>
   | ({ readonly kind: 'walk'; readonly entries: SourceEntry[] } & Pick<SourceTree, 'record' | 'recordChanged'>);
 

@@ -22,8 +22,6 @@ import { languageForPath, type LanguageId } from '../syntax/index.js';
 import { PathFilter, type FileSelection } from './path-filter.js';
 import { RACY_MS, sameStamp, walkKey, type FileStamp, type FolderListing, type WalkRecord } from './walk-record.js';
 
-export { SKIPPED_FOLDERS, type FileSelection } from './path-filter.js';
-
 /** A source file found by the walk. */
 export interface SourceEntry {
   /** Workspace-relative POSIX path. */
@@ -41,7 +39,7 @@ export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 const SKIPPABLE_ERRORS = new Set(['ENOENT', 'EACCES', 'EPERM', 'ENOTDIR']);
 
 /** How to walk: the size limit and which files to take. */
-export interface WalkOptions extends FileSelection {
+interface WalkOptions extends FileSelection {
   /** Larger files are left out (default DEFAULT_MAX_FILE_BYTES). */
   readonly maxFileBytes?: number;
 }

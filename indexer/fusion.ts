@@ -16,7 +16,7 @@
 export const RRF_K = 60;
 
 /** What fusion reads of an item. */
-export interface Fusable {
+interface Fusable {
   readonly id: string;
   /** Structural score. */
   readonly score: number;

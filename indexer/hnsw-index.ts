@@ -30,7 +30,7 @@ function newHnsw(dimensions: number): HnswType {
 }
 
 /** Build-time graph parameters. */
-export interface HnswOptions {
+interface HnswOptions {
   /** Slots allocated up front (default 1024); grows by doubling. */
   readonly initialCapacity?: number;
   /** Graph degree (default 16). */
@@ -42,7 +42,7 @@ export interface HnswOptions {
 const EF_CEILING = 2000;
 const DEFAULT_CAPACITY = 1024;
 /** Deleted slots above this share of the capacity make `needsCompaction` true. */
-export const COMPACT_DELETED_FRACTION = 0.3;
+const COMPACT_DELETED_FRACTION = 0.3;
 // Fixed so that the same inputs build the same graph.
 const RANDOM_SEED = 100;
 

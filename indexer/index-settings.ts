@@ -26,7 +26,7 @@ export interface IndexSettings {
 }
 
 /** Files a refresh must read before it starts worker threads; see `CodeIndexOptions.parallel`. */
-export const PARALLEL_MIN_FILES = 200;
+const PARALLEL_MIN_FILES = 200;
 
 /** Checks and resolves `options`; throws for a relative root. */
 export function resolveIndexSettings(options: CodeIndexOptions): IndexSettings {

@@ -28,8 +28,6 @@ export interface NormalizePlan {
   readonly erased: ReadonlyArray<readonly [number, number]>;
 }
 
-export { LOCAL_NAME } from '../syntax/index.js';
-
 /** A plan being built for one range. */
 interface RangePlan {
   readonly start: number;

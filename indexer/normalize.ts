@@ -11,7 +11,7 @@ import { createSourceFile, languageSpec, type LanguageId, type NormalizeProfile,
 import { planRange, planRanges, type NormalizePlan } from './normalize-plan.js';
 
 /** Placeholder tokens of the normalised stream. */
-export const NORMALISED = { identifier: 'ID', string: 'STR', number: 'NUM', regex: 'RE' } as const;
+const NORMALISED = { identifier: 'ID', string: 'STR', number: 'NUM', regex: 'RE' } as const;
 
 // Quote style is formatting, not structure.
 const QUOTES = new Set(['"', "'"]);

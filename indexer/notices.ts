@@ -5,7 +5,7 @@
  */
 
 /** How many notices are kept. */
-export const MAX_NOTICES = 20;
+const MAX_NOTICES = 20;
 
 /** A bounded list of notices; see the file overview. */
 export class Notices {

@@ -21,7 +21,7 @@ export interface PrepareJob {
 }
 
 /** One chunk with its offsets in the file text (what a catalog record keeps). */
-export interface PreparedChunk {
+interface PreparedChunk {
   readonly chunk: Chunk;
   readonly textStart: number;
   readonly textEnd: number;

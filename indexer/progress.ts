@@ -6,7 +6,7 @@
  */
 
 /** Default least time between two progress calls, in ms. */
-export const DEFAULT_PROGRESS_INTERVAL_MS = 100;
+const DEFAULT_PROGRESS_INTERVAL_MS = 100;
 
 /** Reports `done` of `total` to `onProgress`, at most once per `intervalMs` until the last. */
 export class ProgressReporter {

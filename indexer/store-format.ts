@@ -28,9 +28,9 @@ export const WALK_FILE = 'walk.json';
 export const VECTOR_FILE = /^vectors-[0-9a-f]+\.(hnsw|flat)$/;
 // `${TEMP_PREFIX}${pid}-${random}-${final name}` while a save writes it (or a stale lock is moved aside).
 export const TEMP_PREFIX = '.review-guard-tmp-';
-export const TEMP_FILE = /^\.review-guard-tmp-\d+-[0-9a-f]+-(meta\.json|walk\.json|write\.lock|vectors-[0-9a-f]+\.(hnsw|flat))$/;
+const TEMP_FILE = /^\.review-guard-tmp-\d+-[0-9a-f]+-(meta\.json|walk\.json|write\.lock|vectors-[0-9a-f]+\.(hnsw|flat))$/;
 // Temp files of earlier versions: `${final name}.${pid}-${random}.tmp`.
-export const LEGACY_TEMP_FILE = /^(meta\.json|vectors-[0-9a-f]+\.hnsw)\.\d+-[0-9a-f]+\.tmp$/;
+const LEGACY_TEMP_FILE = /^(meta\.json|vectors-[0-9a-f]+\.hnsw)\.\d+-[0-9a-f]+\.tmp$/;
 // Temp files older than this are leftovers of a crashed save, not a save in progress.
 export const STALE_TEMP_MS = 60 * 60 * 1000;
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { incompatibility, isOwnFile, META_FILE, parseMetadata, type StoreIdentity } from './store-format.js';
 
 /** A file as the store last saw it (size and modification time when indexed). */
-export interface StoredFile {
+interface StoredFile {
   readonly size: number;
   readonly mtimeMs: number;
 }

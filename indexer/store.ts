@@ -47,7 +47,7 @@ import { parseWalkRecord, serializeWalkRecord, type WalkRecord } from './walk-re
 export type { StoreIdentity } from './store-format.js';
 
 /** The outcome of `IndexStore.load`. */
-export type StoreLoad =
+type StoreLoad =
   | {
       readonly status: 'loaded';
       readonly catalog: Catalog;
@@ -61,7 +61,7 @@ export type StoreLoad =
   | { readonly status: 'discarded'; readonly reason: string };
 
 /** Semantic vectors to save: the embedder they come from and the index (chunks it lacks are recorded as missing). */
-export interface SemanticVectors {
+interface SemanticVectors {
   readonly embedderId: string;
   readonly dimensions: number;
   readonly vectors: VectorIndex;

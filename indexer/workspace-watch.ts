@@ -22,10 +22,10 @@ import path from 'node:path';
 /** A refresh walks the whole workspace at least this often even when watching. */
 export const FULL_WALK_INTERVAL_MS = 60_000;
 /** More dirty paths than this: a walk is cheaper than checking each. */
-export const MAX_DIRTY = 2_000;
+const MAX_DIRTY = 2_000;
 
 /** What the next refresh must look at. */
-export type PendingChanges = { readonly kind: 'walk' } | { readonly kind: 'paths'; readonly paths: ReadonlySet<string> };
+type PendingChanges = { readonly kind: 'walk' } | { readonly kind: 'paths'; readonly paths: ReadonlySet<string> };
 
 /** See the file overview. */
 export class WorkspaceWatcher {
@@ -75,11 +75,6 @@ export class WorkspaceWatcher {
       }
     }
     this.lastWalk = startedAt;
-  }
-
-  /** A path the index has to re-check anyway (e.g. written by the caller). */
-  markDirty(relPath: string): void {
-    this.dirty.add(relPath);
   }
 
   /** Stops watching; later `take`s always ask for a walk. */

@@ -19,7 +19,7 @@
 export type ModelErrorKind = 'unreachable' | 'timeout' | 'aborted' | 'http' | 'invalid-response' | 'busy';
 
 /** What a {@link ModelError} records besides its kind and message. */
-export interface ModelErrorDetails {
+interface ModelErrorDetails {
   /** The Ollama base URL the request went to. */
   readonly host: string;
   /** HTTP status, for `kind: 'http'`. */

@@ -13,7 +13,7 @@ import { assertHostAllowed } from './ollama-host.js';
 import type { ChatMessage, ChatRequest, ChatResponse, LlmClient, ToolSpec } from './llm-client.js';
 
 /** Which model to chat with on which server, and the request settings sent with every turn. */
-export interface OllamaChatOptions {
+interface OllamaChatOptions {
   /** Full base URL, e.g. from `resolveOllamaHost`. */
   readonly host: string;
   readonly model: string;

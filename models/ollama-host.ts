@@ -9,7 +9,7 @@
 import { isIP } from 'node:net';
 import { InvalidOllamaHostError, RemoteHostRefusedError } from './errors.js';
 
-export const DEFAULT_OLLAMA_PORT = 11434;
+const DEFAULT_OLLAMA_PORT = 11434;
 export const DEFAULT_OLLAMA_HOST = `http://127.0.0.1:${DEFAULT_OLLAMA_PORT}`;
 
 /**

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { ModelError } from './errors.js';
 
 /** Where one call goes and how long it may take. */
-export interface OllamaCallOptions {
+interface OllamaCallOptions {
   /** Full base URL, e.g. from `resolveOllamaHost`. */
   readonly host: string;
   /** The model the call names; used in timeout, cancel and missing-model messages. */

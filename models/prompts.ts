@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 export const PROMPT_VERSION = 'review-v1';
 
 /** The message templates of one prompt version. */
-export interface PromptTemplates {
+interface PromptTemplates {
   readonly version: string;
   readonly system: string;
   readonly user: string;

@@ -10,7 +10,7 @@ export const SEVERITIES = ['error', 'warning', 'info'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
 /** Deterministic rules run in code; model rules are judged by the reviewer model. */
-export type RuleKind = 'deterministic' | 'model';
+type RuleKind = 'deterministic' | 'model';
 
 export interface RuleMeta<Options> {
   readonly id: string;
@@ -39,7 +39,7 @@ export interface RuleViolation {
   readonly anchor?: string;
 }
 
-export interface RuleContext<Options> {
+interface RuleContext<Options> {
   readonly file: SourceFile;
   readonly declarations: readonly Declaration[];
   readonly options: Options;

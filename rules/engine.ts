@@ -13,7 +13,7 @@ import { getRule, RULE_IDS } from './index.js';
  * rule's default (config files accept `{options}` alone); options are
  * checked by the rule's schema.
  */
-export interface RuleSetting {
+interface RuleSetting {
   readonly severity?: Severity | 'off';
   readonly options?: unknown;
 }
@@ -22,14 +22,14 @@ export interface RuleSetting {
 export type RuleSettings = Record<string, RuleSetting>;
 
 /** A violation, formatted and with its configured severity. */
-export interface RuleResult extends RuleViolation {
+interface RuleResult extends RuleViolation {
   readonly ruleId: string;
   readonly severity: Severity;
   readonly message: string;
 }
 
 /** One bad setting: its config path (e.g. `rules.max-lines.max`) and what is wrong. */
-export interface SettingProblem {
+interface SettingProblem {
   readonly key: string;
   readonly reason: string;
 }

@@ -23,7 +23,7 @@ const CATALOG = {
 } as const satisfies Readonly<Record<string, Rule>>;
 
 /** The id of a rule in the catalog. */
-export type RuleId = keyof typeof CATALOG;
+type RuleId = keyof typeof CATALOG;
 
 /** Every rule id, sorted. Typed as strings so config ids can be looked up with `includes`. */
 export const RULE_IDS: readonly string[] = Object.keys(CATALOG);

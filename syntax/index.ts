@@ -8,14 +8,12 @@ export {
   SOURCE_EXTENSIONS,
   languageSpec,
   type LanguageId,
-  type LanguageSpec,
   type NameLeaf,
   type NormalizeProfile,
   type StatementTypes,
   type UnitTypes,
 } from './languages/index.js';
-export { LOCAL_NAME } from './languages/types.js';
-export type { Point, SyntaxNode, Tree } from './parse.js';
+export type { SyntaxNode } from './parse.js';
 export { defaultThreads, runInOrder, serveJobs } from './ordered-pool.js';
 export { SYNTAX_BINDING_FIX, SyntaxBindingError } from './native.js';
 export { createSourceFiles, PARSE_POOL_MIN_FILES, type ParseJob } from './parse-pool.js';
@@ -26,8 +24,6 @@ export {
   FUNCTION_VALUE_TYPES,
   isFunctionValue,
   isParameterUsed,
-  type BoundValue,
   type Declaration,
   type DeclarationKind,
-  type Modifier,
 } from './declarations/index.js';

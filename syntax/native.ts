@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-/** What `parse` returns: `count` nodes, `COLUMNS` int32 columns of `count` each in one buffer. */
+/** What `parse` returns: `count` nodes, one int32 column of `count` per `COLUMN` entry, in one buffer. */
 export interface ParsedColumns {
   readonly count: number;
   readonly columns: ArrayBuffer;
@@ -15,7 +15,6 @@ export interface ParsedColumns {
 
 /** Column order in the buffer (native/syntax.c writes the same). */
 export const COLUMN = { start: 0, end: 1, startRow: 2, endRow: 3, parent: 4, subtreeEnd: 5, typeField: 6, flags: 7 } as const;
-export const COLUMNS = 8;
 export const FLAG = { named: 1, missing: 2, hasError: 4 } as const;
 
 /** A parser bound to one grammar (an opaque native handle). */

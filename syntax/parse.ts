@@ -44,4 +44,4 @@ export function treeOf(text: string, language: LanguageId, parsed: ParsedColumns
   return new Tree(text, new NodeTable(parsed, parserFor(language).names));
 }
 
-export { SyntaxNode, Tree, type Point } from './syntax-node.js';
+export { SyntaxNode, Tree } from './syntax-node.js';

@@ -8,7 +8,7 @@
 import type { NodeTable } from './node-table.js';
 
 /** A 0-based row and a column in UTF-16 code units. */
-export interface Point {
+interface Point {
   readonly row: number;
   readonly column: number;
 }

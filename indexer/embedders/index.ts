@@ -4,5 +4,5 @@
  * created with an async `load` that fails with `EmbedderUnavailableError`.
  */
 export { EmbedderUnavailableError, type EmbedderUnavailableReason } from './errors.js';
-export { OllamaEmbedder, ollamaEmbedderId, type OllamaEmbedderOptions } from './ollama-embedder.js';
-export { missingModelFiles, TransformersEmbedder, transformersEmbedderId, type TransformersEmbedderOptions } from './transformers-embedder.js';
+export { OllamaEmbedder, ollamaEmbedderId } from './ollama-embedder.js';
+export { missingModelFiles, TransformersEmbedder, transformersEmbedderId } from './transformers-embedder.js';

@@ -14,7 +14,7 @@ import { l2Normalize, type EmbedInput, type Embedder } from '../embedder.js';
 import { EmbedderUnavailableError, type EmbedderUnavailableReason } from './errors.js';
 
 /** Which Ollama model to call and how; `model` is part of the embedder's `id`. */
-export interface OllamaEmbedderOptions {
+interface OllamaEmbedderOptions {
   /** An embedding model pulled into Ollama, e.g. `nomic-embed-text`. */
   readonly model: string;
   /** Ollama address (URL, `host`, `host:port`); default `OLLAMA_HOST`, else 127.0.0.1:11434. */

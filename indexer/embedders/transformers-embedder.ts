@@ -19,7 +19,7 @@ import type { EmbedInput, Embedder } from '../embedder.js';
 import { EmbedderUnavailableError } from './errors.js';
 
 /** Where the model is and how to run it; `modelId` and `quantized` are part of the embedder's `id`. */
-export interface TransformersEmbedderOptions {
+interface TransformersEmbedderOptions {
   /** Hugging Face model id, also the folder under `modelDir`, e.g. `Xenova/all-MiniLM-L6-v2`. */
   readonly modelId: string;
   /** Folder holding `<modelId>/…` (transformers.js `env.localModelPath`; relative to the working directory); downloads are stored here too. */

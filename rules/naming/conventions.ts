@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { FORMATS, type Format } from './formats.js';
 
 /** Individual selectors, with typescript-eslint's bit values (the sort uses them). */
-export const SELECTOR_BITS = {
+const SELECTOR_BITS = {
   variable: 1,
   function: 2,
   parameter: 4,
@@ -44,7 +44,7 @@ const GROUP_BITS = {
   accessor: 4112,
 } as const;
 
-export const MODIFIER_BITS = {
+const MODIFIER_BITS = {
   const: 1,
   readonly: 2,
   static: 4,
@@ -68,7 +68,7 @@ export type ModifierName = keyof typeof MODIFIER_BITS;
 
 const TYPE_BITS = { boolean: 131072, string: 262144, number: 524288, function: 1048576, array: 2097152 } as const;
 
-export const UNDERSCORE_OPTIONS = ['forbid', 'require', 'requireDouble', 'allow', 'allowDouble', 'allowSingleOrDouble'] as const;
+const UNDERSCORE_OPTIONS = ['forbid', 'require', 'requireDouble', 'allow', 'allowDouble', 'allowSingleOrDouble'] as const;
 /** What a convention says about leading or trailing underscores. */
 export type UnderscoreOption = (typeof UNDERSCORE_OPTIONS)[number];
 

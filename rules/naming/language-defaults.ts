@@ -22,7 +22,7 @@ import type { Format } from './formats.js';
 import type { Convention, NamingOptions } from './options.js';
 
 /** One language's defaults: a convention per kind, extra ignore patterns and how kinds read in messages. */
-export interface LanguageNaming {
+interface LanguageNaming {
   readonly conventions: Readonly<Record<DeclarationKind, Convention>>;
   readonly ignore: readonly RegExp[];
   readonly kindLabels?: Partial<Readonly<Record<DeclarationKind, string>>>;

@@ -13,9 +13,9 @@ import { FORMATS, type Format } from './formats.js';
  * parameters only (the kernel knows whether a parameter is read, not a
  * variable); `allowIfPrivate` to `private` and `#` members.
  */
-export const UNDERSCORE_POLICIES = ['forbid', 'allow', 'allowIfUnused', 'allowIfPrivate'] as const;
+const UNDERSCORE_POLICIES = ['forbid', 'allow', 'allowIfUnused', 'allowIfPrivate'] as const;
 /** One leading-underscore policy. */
-export type UnderscorePolicy = (typeof UNDERSCORE_POLICIES)[number];
+type UnderscorePolicy = (typeof UNDERSCORE_POLICIES)[number];
 
 /** How one declaration kind is named. */
 export interface Convention {
@@ -34,7 +34,7 @@ const camel = (leadingUnderscore: UnderscorePolicy = 'forbid'): Convention => ({
 const typeLike: Convention = { formats: ['PascalCase'], leadingUnderscore: 'forbid', jsxFormats: [] };
 
 /** TypeScript defaults, by declaration kind. */
-export const DEFAULT_CONVENTIONS: Readonly<Record<DeclarationKind, Convention>> = {
+const DEFAULT_CONVENTIONS: Readonly<Record<DeclarationKind, Convention>> = {
   // PascalCase only for React components (functions that render JSX), via jsxFormats.
   function: camel(),
   variable: camel(),

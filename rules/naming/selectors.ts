@@ -8,7 +8,7 @@ import { tokenText, type Declaration, type SourceFile, type SyntaxNode } from '.
 import type { ModifierName, SelectorName } from './conventions.js';
 
 /** A declaration as typescript-eslint's naming-convention classifies it. */
-export interface Classified {
+interface Classified {
   readonly selector: SelectorName;
   readonly modifiers: ReadonlySet<ModifierName>;
 }

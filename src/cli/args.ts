@@ -5,8 +5,8 @@
 import { parseArgs } from 'node:util';
 import { UserError } from '../pipeline/index.js';
 
-export const REPORT_FORMATS = ['text', 'json', 'sarif'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
+const REPORT_FORMATS = ['text', 'json', 'sarif'] as const;
+type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export interface CliArgs {
   readonly command: string | undefined;

@@ -17,7 +17,7 @@ const EnvelopeSchema = z.looseObject({
 const FileToolInputSchema = z.looseObject({ file_path: z.string().min(1, 'file_path must not be empty') });
 
 /** What the hook acts on, or why it does nothing. */
-export type HookInput =
+type HookInput =
   | { readonly kind: 'file'; readonly cwd: string; readonly tool: string; readonly filePath: string }
   | { readonly kind: 'ignored'; readonly reason: string }
   | { readonly kind: 'invalid'; readonly problem: string };

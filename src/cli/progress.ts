@@ -3,7 +3,7 @@
  * count, rate and estimated time left, redrawn a few times a second.
  */
 
-export interface ProgressLine {
+interface ProgressLine {
   update(done: number, total: number): void;
   /** Clears the line so the summary starts on a clean one. */
   end(): void;

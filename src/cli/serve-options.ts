@@ -7,11 +7,11 @@ import { UserError } from '../pipeline/index.js';
 import type { CliArgs } from './args.js';
 
 export const DEFAULT_HTTP_PORT = 7331;
-export const DEFAULT_HTTP_HOST = '127.0.0.1';
+const DEFAULT_HTTP_HOST = '127.0.0.1';
 /** The environment variable holding the HTTP bearer token. */
-export const TOKEN_ENV = 'REVIEW_GUARD_TOKEN';
+const TOKEN_ENV = 'REVIEW_GUARD_TOKEN';
 
-export type ServeOptions =
+type ServeOptions =
   | { readonly transport: 'stdio' }
   | { readonly transport: 'http'; readonly host: string; readonly port: number; readonly token?: string };
 

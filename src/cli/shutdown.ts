@@ -8,12 +8,12 @@
  */
 
 /** Longest wait for `stop` before exiting anyway. */
-export const STOP_GRACE_MS = 3000;
+const STOP_GRACE_MS = 3000;
 
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
 /** For tests: how to exit and how long to wait. */
-export interface ExitOptions {
+interface ExitOptions {
   readonly exit?: (code: number) => void;
   readonly graceMs?: number;
 }

@@ -11,9 +11,9 @@ import { inputRequired, inputResponse, type InputRequest } from '@modelcontextpr
 import { duplicatePair, withoutFindings, type DuplicatePair, type Finding, type ReviewResult } from '../pipeline/index.js';
 
 /** Similarity from which a duplicate is worth a question. */
-export const ASK_SIMILARITY = 0.95;
+const ASK_SIMILARITY = 0.95;
 
-export const DecisionSchema = z.object({
+const DecisionSchema = z.object({
   decision: z.enum(['reuse', 'accept']).describe('reuse: call the existing function instead; accept: keep the new function'),
 });
 
@@ -53,7 +53,7 @@ export function questionRequests(questions: readonly DuplicateQuestion[]): Recor
   return requests;
 }
 
-export interface AppliedAnswers {
+interface AppliedAnswers {
   readonly result: ReviewResult;
   /** Pairs the person accepted, to be recorded. */
   readonly accepted: DuplicatePair[];

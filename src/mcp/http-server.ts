@@ -12,7 +12,7 @@ import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcon
 import { createMcpHandler, type McpServer } from '@modelcontextprotocol/server';
 import { isLoopbackHost, UserError } from '../pipeline/index.js';
 
-export const MCP_HTTP_PATH = '/mcp';
+const MCP_HTTP_PATH = '/mcp';
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 /**
  * Largest request body read (the SDK's default, stated here so it is ours):
@@ -23,7 +23,7 @@ export const MAX_REQUEST_BODY_BYTES = 4 * 1024 * 1024;
 // An oversized body is read on and dropped up to this much, then the connection is cut.
 const DRAIN_LIMIT_BYTES = 4 * MAX_REQUEST_BODY_BYTES;
 
-export interface HttpServeOptions {
+interface HttpServeOptions {
   /** Address to bind; loopback unless a token is set. */
   readonly host: string;
   /** 0 picks a free port. */

@@ -6,7 +6,7 @@
  */
 import type { ReviewEvent } from '../pipeline/index.js';
 
-export interface ProgressStep {
+interface ProgressStep {
   /** Strictly increasing within one review, as MCP progress requires. */
   readonly progress: number;
   readonly total: number;

@@ -5,8 +5,8 @@
 import { ResourceNotFoundError, ResourceTemplate, type McpServer, type ReadResourceResult } from '@modelcontextprotocol/server';
 import { ruleCatalog, ruleDocs, UserError, type ReviewService } from '../pipeline/index.js';
 
-export const CONFIG_URI = 'review-guard://config';
-export const RULES_URI = 'review-guard://rules';
+const CONFIG_URI = 'review-guard://config';
+const RULES_URI = 'review-guard://rules';
 
 function json(uri: string, value: unknown): ReadResourceResult {
   return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(value, null, 2) }] };

@@ -15,7 +15,7 @@ import { declaresElicitation, declaresTasks } from './request-capabilities.js';
 import type { TaskManager } from './task-manager.js';
 import { defineTool, type ToolDefinition, type ToolReply } from './tool-router.js';
 
-export const REVIEW_TOOL_DESCRIPTION =
+const REVIEW_TOOL_DESCRIPTION =
   'Review changed source files before you move on: checks the house rules (code lines per file, ' +
   'naming conventions) and searches the repository for existing code that the change duplicates, ' +
   'so you can call the existing function instead of writing another variant. Call it after every ' +
@@ -24,9 +24,9 @@ export const REVIEW_TOOL_DESCRIPTION =
   'and a per-file summary. Runs locally: code goes to no other machine unless model.allowRemoteHost is set.';
 
 /** Where a result says how it was produced (in `_meta`). */
-export const EXECUTION_META_KEY = 'review-guard/execution';
+const EXECUTION_META_KEY = 'review-guard/execution';
 
-export interface ReviewToolDeps {
+interface ReviewToolDeps {
   /** May reject with a ConfigError, reported as an error result. */
   readonly service: () => Promise<ReviewService>;
   /** Absent: every review is synchronous. */
@@ -50,7 +50,7 @@ interface Execution {
 }
 
 /** Sync or task, decided per request. */
-export function chooseExecution(fileCount: number, config: McpConfig, tasksDeclared: boolean): Execution {
+function chooseExecution(fileCount: number, config: McpConfig, tasksDeclared: boolean): Execution {
   const size = `${fileCount} file(s), task threshold ${config.taskThreshold}`;
   if (fileCount <= config.taskThreshold) return { mode: 'sync', reason: `${size}: small enough to answer at once` };
   if (!tasksDeclared) return { mode: 'sync', reason: `${size}, but the request does not declare the io.modelcontextprotocol/tasks extension` };

@@ -16,14 +16,14 @@ import type { TaskManager } from './task-manager.js';
 import { registerTaskMethods } from './tasks-methods.js';
 import { routeTools } from './tool-router.js';
 
-export const SERVER_NAME = PACKAGE_NAME;
+const SERVER_NAME = PACKAGE_NAME;
 
 const INSTRUCTIONS =
   'review-guard is a local code reviewer. After editing source files, call review_code with the ' +
   'changed paths and fix every "error" finding; a duplicate finding names the existing code to reuse. ' +
   'Before writing a helper, call search_similar_code to check whether it already exists.';
 
-export interface McpServerDeps {
+interface McpServerDeps {
   /** May reject with a ConfigError; tools then answer with an error result. */
   readonly service: () => Promise<ReviewService>;
   /** Absent: no Tasks extension, every review is answered synchronously. */

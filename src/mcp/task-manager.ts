@@ -10,13 +10,13 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { CreateTaskResult } from './tool-router.js';
 import { isTerminal, type TaskPatch, type TaskRecord, type TaskStore } from './task-store.js';
 
-export interface TaskSettings {
+interface TaskSettings {
   readonly ttlMs: number;
   readonly pollIntervalMs: number;
 }
 
 /** What running work sees of its task. */
-export interface RunningTask {
+interface RunningTask {
   readonly taskId: string;
   /** Aborted when a client cancels the task. */
   readonly signal: AbortSignal;
@@ -36,7 +36,7 @@ interface PendingInput {
   readonly done: (responses: Record<string, unknown>) => void;
 }
 
-export type TaskWork = (task: RunningTask) => Promise<{ readonly result: CallToolResult; readonly summary: string }>;
+type TaskWork = (task: RunningTask) => Promise<{ readonly result: CallToolResult; readonly summary: string }>;
 
 export class TaskManager {
   private readonly running = new Map<string, { readonly controller: AbortController; done?: Promise<void> }>();
@@ -147,7 +147,7 @@ function cancelled(byShutdown: boolean): TaskPatch {
 }
 
 /** The handle `tools/call` answers with. */
-export function toCreateTaskResult(task: TaskRecord): CreateTaskResult {
+function toCreateTaskResult(task: TaskRecord): CreateTaskResult {
   return {
     resultType: 'task',
     taskId: task.taskId,

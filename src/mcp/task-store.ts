@@ -7,8 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 
-export const TASK_STATUSES = ['working', 'input_required', 'completed', 'failed', 'cancelled'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
+const TASK_STATUSES = ['working', 'input_required', 'completed', 'failed', 'cancelled'] as const;
+type TaskStatus = (typeof TASK_STATUSES)[number];
 
 const TERMINAL: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cancelled']);
 

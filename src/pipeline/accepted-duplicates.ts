@@ -14,7 +14,7 @@ const PairSchema = z.object({ file: z.string(), symbol: z.string(), relatedFile:
 export type DuplicatePair = z.infer<typeof PairSchema>;
 const StoreSchema = z.object({ version: z.literal(1), accepted: z.array(PairSchema.extend({ acceptedAt: z.string() })) });
 
-export const ACCEPTED_DUPLICATES_FILE = '.review-guard/accepted-duplicates.json';
+const ACCEPTED_DUPLICATES_FILE = '.review-guard/accepted-duplicates.json';
 
 /** The pair a duplicate finding is about, when it names both sides. */
 export function duplicatePair(finding: Finding): DuplicatePair | undefined {

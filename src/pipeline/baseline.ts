@@ -24,12 +24,12 @@ const BaselineEntrySchema = z.object({
   message: z.string(),
 });
 
-export const BaselineSchema = z.object({
+const BaselineSchema = z.object({
   version: z.literal(1),
   findings: z.array(BaselineEntrySchema),
 });
 
-export type Baseline = z.infer<typeof BaselineSchema>;
+type Baseline = z.infer<typeof BaselineSchema>;
 
 /** The recorded fingerprints, or undefined when there is no baseline file; a broken one is a ConfigError. */
 export async function readBaseline(root: string): Promise<ReadonlySet<string> | undefined> {

@@ -13,7 +13,7 @@ const MAX_LISTED = 5;
 const MAX_VALUE_CHARS = 60;
 
 /** Where a validated value sits: its key path in the config and its JSON Schema (default: the whole config). */
-export interface IssueScope {
+interface IssueScope {
   readonly prefix: readonly PropertyKey[];
   readonly schema?: JsonSchemaNode;
 }

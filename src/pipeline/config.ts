@@ -13,7 +13,7 @@ import { CONFIG_FILE_NAME, ConfigSchema, PACKAGE_JSON_KEY, type Config, type Rul
 import { ConfigError } from './errors.js';
 
 /** Where the settings came from. */
-export type ConfigOrigin = 'config-file' | 'package-json' | 'defaults';
+type ConfigOrigin = 'config-file' | 'package-json' | 'defaults';
 
 /** The validated config and the rule settings derived from it. */
 export interface LoadedConfig {

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { TranscriptSink } from './agent/index.js';
 
 /** The environment variable naming the debug log file (absolute, or relative to the workspace root). */
-export const DEBUG_LOG_ENV = 'REVIEW_GUARD_LOG';
+const DEBUG_LOG_ENV = 'REVIEW_GUARD_LOG';
 
 /** A sink appending to the file `env[REVIEW_GUARD_LOG]` names, or undefined when it names none. */
 export function debugLogSink(env: NodeJS.ProcessEnv, root: string): TranscriptSink | undefined {

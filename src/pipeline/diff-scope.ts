@@ -14,7 +14,7 @@ import { hasHead, isGitWorkTree, untrackedPaths, zeroContextDiff } from './git.j
 import { UserError } from './errors.js';
 
 /** 1-based, inclusive. */
-export interface LineRange {
+interface LineRange {
   readonly start: number;
   readonly end: number;
 }

@@ -12,7 +12,7 @@ import { UserError } from './errors.js';
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 
 /** Runs git in `root`; rejects with a UserError that says what failed. */
-export function runGit(root: string, args: readonly string[]): Promise<string> {
+function runGit(root: string, args: readonly string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
       'git',

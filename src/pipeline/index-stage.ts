@@ -10,7 +10,7 @@ import type { Severity } from './schemas.js';
 /** Share of literal values two bodies must have in common for a finding without the model. */
 const MIN_LITERAL_AGREEMENT = 0.75;
 
-export interface DuplicateSearchOptions {
+interface DuplicateSearchOptions {
   readonly duplicateThreshold: number;
   readonly candidates: number;
   readonly severity: Severity;

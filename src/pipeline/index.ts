@@ -2,7 +2,7 @@
  * @fileoverview The review pipeline's public surface. Adapters (MCP, CLI,
  * hooks) import only from here; every export is named on purpose.
  */
-export { createReviewService, type ReviewService, type ReviewOptions, type ServiceOptions } from './service.js';
+export { createReviewService, type ReviewService } from './service.js';
 export { findWorkspaceRoot, isWithinRoot, locateWorkspaceRoot, toPosix, type RootChoice } from './workspace.js';
 export { duplicatePair, type DuplicatePair } from './accepted-duplicates.js';
 export { withoutFindings } from './findings.js';
@@ -10,19 +10,17 @@ export { isLoopbackHost } from '../../models/ollama-host.js';
 import type { HealthOptions } from './health/index.js';
 import type { HealthReport } from './health/report.js';
 
-export { HealthCheckSchema, HealthReportSchema, type HealthCheck, type HealthReport, type HealthStatus } from './health/report.js';
-export type { HealthOptions } from './health/index.js';
+export { HealthReportSchema, type HealthReport } from './health/report.js';
 export { ConfigError, UserError } from './errors.js';
 export { readOptional } from './config.js';
 export { addModelSummaries } from './model-summary.js';
-export { CONFIG_FILE_NAME, type Config, type McpConfig } from './config-schema.js';
+export { CONFIG_FILE_NAME, type McpConfig } from './config-schema.js';
 export type { ReviewEvent } from './review.js';
-export { ruleCatalog, ruleDocs, type RuleEntry } from './rule-docs.js';
-export { BASELINE_FILE_NAME, readBaseline, readBaselineFile, workspaceSourcePaths, writeBaseline } from './baseline.js';
-export { gitChangeScope, parseZeroContextDiff, WHOLE_FILE, type ChangeScope, type FileChange } from './diff-scope.js';
+export { ruleCatalog, ruleDocs } from './rule-docs.js';
+export { BASELINE_FILE_NAME, readBaselineFile, workspaceSourcePaths, writeBaseline } from './baseline.js';
+export { gitChangeScope, WHOLE_FILE } from './diff-scope.js';
 export { isGitWorkTree, isIgnoredByGit } from './git.js';
 export { changedSourcePaths, isSourcePath, readStagedSources } from './staged.js';
-export { readSuppressions, type Suppression } from './suppressions.js';
 export {
   FindingSchema,
   MAX_FILES_PER_REVIEW,

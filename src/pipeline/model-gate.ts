@@ -10,7 +10,7 @@
 import { ModelError } from '../../models/errors.js';
 import type { ChatRequest, ChatResponse, LlmClient } from '../../models/llm-client.js';
 
-export interface ModelGateLimits {
+interface ModelGateLimits {
   readonly maxConcurrent: number;
   readonly maxQueued: number;
 }

@@ -22,7 +22,7 @@ import {
 import { reuseSuggestion, type FindingDraft } from './findings.js';
 import type { Severity } from './schemas.js';
 
-export interface ModelStageOptions {
+interface ModelStageOptions {
   readonly llm: LlmClient;
   readonly maxTurns: number;
   readonly maxToolCalls: number;
@@ -39,7 +39,7 @@ export interface ModelStageOptions {
 /** What the run used, and how many duplicate findings named code no search returned. */
 export type ModelStageStats = Omit<RunStats, 'seenCandidates'> & { readonly droppedDuplicates: number };
 
-export type ModelStageResult =
+type ModelStageResult =
   | { readonly status: 'completed'; readonly drafts: FindingDraft[]; readonly stats: ModelStageStats }
   | { readonly status: 'incomplete'; readonly reason: string; readonly cause?: ModelErrorKind; readonly stats: ModelStageStats };
 

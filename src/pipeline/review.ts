@@ -26,9 +26,9 @@ export type ReviewEvent =
   | { readonly type: 'duplicates'; readonly total: number };
 
 /** Opens an up-to-date index; `exclude` are files the caller indexes from its own parse. */
-export type IndexOpener = (options: { readonly exclude: ReadonlySet<string> }) => Promise<CodeIndex>;
+type IndexOpener = (options: { readonly exclude: ReadonlySet<string> }) => Promise<CodeIndex>;
 
-export interface ReviewDeps {
+interface ReviewDeps {
   readonly root: string;
   readonly config: Config;
   readonly ruleSettings: RuleSettings;

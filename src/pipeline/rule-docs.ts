@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { getRule, listRules } from '../../rules/index.js';
 import type { Severity } from './schemas.js';
 
-export interface RuleEntry {
+interface RuleEntry {
   readonly id: string;
   readonly kind: string;
   readonly description: string;

@@ -6,11 +6,11 @@
 import { z } from 'zod';
 import { SEVERITIES } from '../../rules/define-rule.js';
 
-export const SeveritySchema = z.enum(SEVERITIES);
+const SeveritySchema = z.enum(SEVERITIES);
 
-export const FindingSourceSchema = z.enum(['rule', 'index', 'model']);
+const FindingSourceSchema = z.enum(['rule', 'index', 'model']);
 
-export const RelatedCodeSchema = z.object({
+const RelatedCodeSchema = z.object({
   file: z.string(),
   line: z.number().int().positive().optional(),
   symbol: z.string().optional(),
@@ -31,7 +31,7 @@ export const FindingSchema = z.object({
   fingerprint: z.string().describe('Stable across runs and line shifts.'),
 });
 
-export const FileStatusSchema = z.object({
+const FileStatusSchema = z.object({
   file: z.string(),
   status: z.enum(['reviewed', 'skipped', 'error']),
   /** Why a file was skipped or failed; for a reviewed file, a note on its text (empty, not valid UTF-8). */
@@ -41,7 +41,7 @@ export const FileStatusSchema = z.object({
 });
 
 /** What the model stage did in one review, over all its files. */
-export const ModelStageSummarySchema = z.object({
+const ModelStageSummarySchema = z.object({
   outcome: z.enum(['ok', 'skipped', 'failed']).describe('ok: every file judged; skipped: the stage is off; failed: see reason.'),
   reason: z.string().optional(),
   /** Which model on which host, when a client was made. */
@@ -58,7 +58,7 @@ export const ModelStageSummarySchema = z.object({
   droppedDuplicates: z.number().int(),
 });
 
-export const ReviewSummarySchema = z.object({
+const ReviewSummarySchema = z.object({
   files: z.array(FileStatusSchema),
   counts: z.object({ error: z.number().int(), warning: z.number().int(), info: z.number().int() }),
   durationMs: z.number().int(),
@@ -86,7 +86,6 @@ export type Severity = z.infer<typeof SeveritySchema>;
 export type Finding = z.infer<typeof FindingSchema>;
 export type RelatedCode = z.infer<typeof RelatedCodeSchema>;
 export type FileStatus = z.infer<typeof FileStatusSchema>;
-export type ReviewSummary = z.infer<typeof ReviewSummarySchema>;
 export type ModelStageSummary = z.infer<typeof ModelStageSummarySchema>;
 export type ReviewResult = z.infer<typeof ReviewResultSchema>;
 export type ReviewRequest = z.infer<typeof ReviewRequestSchema>;

@@ -21,7 +21,7 @@ import type { ChangeScope } from './diff-scope.js';
 import { review, type ReviewEvent } from './review.js';
 import type { ReviewRequest, ReviewResult } from './schemas.js';
 
-export interface ReviewOptions {
+interface ReviewOptions {
   /** false skips the model stage for this call (e.g. `--no-model`). */
   readonly model?: boolean;
   readonly signal?: AbortSignal;
@@ -66,7 +66,7 @@ export interface ReviewService {
   close(): void;
 }
 
-export interface ServiceOptions {
+interface ServiceOptions {
   readonly root: string;
   readonly env?: NodeJS.ProcessEnv;
   /**

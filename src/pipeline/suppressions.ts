@@ -17,7 +17,7 @@ import type { Severity } from './schemas.js';
 /** The directive opens the comment (`//` or a one-line `/* … *\/`); prose that mentions it is not one. */
 const DIRECTIVE = /^(?:\/\/|\/\*)\s*review-guard-ignore(-file)?(?:\s+([^:\n*]*?))?\s*(?::[^\n]*?)?\s*(?:\*\/)?\s*$/;
 
-export interface Suppression {
+interface Suppression {
   /** `file`: the whole file; `lines`: findings starting in [start, end]. */
   readonly scope: 'file' | 'lines';
   readonly rules: readonly string[];

@@ -55,7 +55,7 @@ function hasPackageSettings(path: string): boolean {
 }
 
 /** A file the guard let through, or why it did not. */
-export type WorkspaceFile =
+type WorkspaceFile =
   | {
       readonly ok: true;
       readonly relPath: string;
@@ -74,7 +74,7 @@ export type WorkspaceFile =
       readonly missing?: true;
     };
 
-export interface ReadOptions {
+interface ReadOptions {
   readonly maxFileBytes: number;
 }
 
@@ -84,7 +84,7 @@ export function toPosix(path: string): string {
 }
 
 /** Longer inputs are refused before the file system sees them (PATH_MAX on Linux). */
-export const MAX_PATH_CHARS = 4096;
+const MAX_PATH_CHARS = 4096;
 // NAME_MAX on common file systems; a longer segment can only fail.
 const MAX_NAME_CHARS = 255;
 // How much of a refused input is echoed back in a file status.

@@ -6,8 +6,6 @@ import { formatJson } from './json.js';
 import { formatSarif } from './sarif.js';
 import { formatText } from './text.js';
 
-export { formatJson, formatSarif, formatText };
-
 /** Renders `result` in `format`; `color` applies to text only, `root` to SARIF only. */
 export function formatReport(
   result: ReviewResult,

@@ -14,13 +14,13 @@ import type { Finding, FileStatus, ReviewResult } from '../pipeline/index.js';
 import { VERSION } from '../version.js';
 import { extraSuggestion } from './finding-text.js';
 
-export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
+const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 /** The key under `partialFingerprints`; bump its version if fingerprints ever change meaning. */
 export const FINGERPRINT_KEY = 'reviewGuard/v1';
 const SOURCE_ROOT = '%SRCROOT%';
 const LEVEL: Readonly<Record<Finding['severity'], Sarif.Result.level>> = { error: 'error', warning: 'warning', info: 'note' };
 
-export interface SarifOptions {
+interface SarifOptions {
   /**
    * The absolute workspace root, recorded as the base of every location so a
    * viewer (GitHub's upload action) can place them when the root is not the

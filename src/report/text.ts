@@ -7,7 +7,7 @@
 import type { Finding, ReviewResult } from '../pipeline/index.js';
 import { extraSuggestion, location } from './finding-text.js';
 
-export interface TextOptions {
+interface TextOptions {
   /** ANSI colours; the adapter decides (TTY and NO_COLOR), never the reporter. */
   readonly color?: boolean;
 }

@@ -8,14 +8,7 @@ import type { SyntaxNode } from '../parse.js';
 import { FUNCTION_VALUE_TYPES, type Declaration } from './types.js';
 
 export { boundName, qualifiedName } from './names.js';
-export {
-  FUNCTION_VALUE_TYPES,
-  isFunctionValue,
-  type BoundValue,
-  type Declaration,
-  type DeclarationKind,
-  type Modifier,
-} from './types.js';
+export { FUNCTION_VALUE_TYPES, isFunctionValue, type Declaration, type DeclarationKind } from './types.js';
 
 /** Whether a parameter's name is read anywhere in its function. */
 export function isParameterUsed(parameter: Declaration): boolean {

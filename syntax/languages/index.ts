@@ -9,7 +9,7 @@ import { go } from './go.js';
 import { python } from './python.js';
 import type { LanguageId, LanguageSpec } from './types.js';
 
-export type { LanguageId, LanguageSpec, NameLeaf, NormalizeProfile, StatementTypes, UnitTypes, WalkProfile } from './types.js';
+export type { LanguageId, NameLeaf, NormalizeProfile, StatementTypes, UnitTypes } from './types.js';
 
 const LANGUAGES: readonly LanguageSpec[] = [typescript, tsx, javascript, python, go];
 

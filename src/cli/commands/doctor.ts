@@ -17,7 +17,7 @@ export async function runDoctor(args: CliArgs, cwd: string, env: NodeJS.ProcessE
   return { stdout: args.json ? JSON.stringify(report, null, 2) : formatHealthReport(report), exitCode };
 }
 
-export function doctorExitCode(report: HealthReport): number {
+function doctorExitCode(report: HealthReport): number {
   if (report.verdict === 'broken-config') return EXIT.usage;
   return report.verdict === 'attention' ? EXIT.findings : EXIT.ok;
 }

@@ -32,7 +32,7 @@ import type { CommandOutput } from '../exit-codes.js';
 import { parseHookInput } from '../hook-input.js';
 
 /** Exit codes of the Claude Code hook contract. */
-export const HOOK_EXIT = { silent: 0, hookProblem: 1, feedback: 2 } as const;
+const HOOK_EXIT = { silent: 0, hookProblem: 1, feedback: 2 } as const;
 
 const HOSTS = ['claude-code'] as const;
 

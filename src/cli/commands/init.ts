@@ -24,7 +24,7 @@ interface Target {
   readonly merge: (current: string | undefined) => string | undefined;
 }
 
-export interface PlannedWrite {
+interface PlannedWrite {
   readonly path: string;
   readonly purpose: string;
   readonly action: 'create' | 'update' | 'unchanged';
@@ -33,7 +33,7 @@ export interface PlannedWrite {
 }
 
 /** How init asks; a terminal prompt in the real CLI, a fixed answer in tests. */
-export type Confirm = (question: string) => Promise<boolean>;
+type Confirm = (question: string) => Promise<boolean>;
 
 export async function runInit(args: CliArgs, cwd: string, confirm: Confirm | undefined): Promise<CommandOutput> {
   const root = workspaceRoot(cwd, args.root);
@@ -52,7 +52,7 @@ export async function runInit(args: CliArgs, cwd: string, confirm: Confirm | und
 }
 
 /** What init would write under `root`; throws a UserError for a file it cannot merge into safely. */
-export async function planInit(root: string): Promise<PlannedWrite[]> {
+async function planInit(root: string): Promise<PlannedWrite[]> {
   const targets: Target[] = [
     { path: '.mcp.json', purpose: 'the review-guard MCP server for Claude Code', merge: mergeMcpJson },
     { path: '.claude/settings.json', purpose: 'the PostToolUse hook: a fast review after every edit', merge: mergeClaudeSettings },

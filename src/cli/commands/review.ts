@@ -69,7 +69,7 @@ export async function reviewInBatches(
 }
 
 /** 2 when a file could not be reviewed, else 1 when an error finding exists, else 0. */
-export function exitCodeOf(result: ReviewResult): number {
+function exitCodeOf(result: ReviewResult): number {
   if (result.summary.files.some((f) => f.status === 'error')) return EXIT.usage;
   return result.findings.some((f) => f.severity === 'error') ? EXIT.findings : EXIT.ok;
 }

@@ -10,9 +10,9 @@ import { HOOK_ENTRY, MCP_ENTRY, SERVER_NAME } from '../claude-code.js';
 
 /** Any registered review-guard hook, however it is started (npx, a path, a global install). */
 const REGISTERED_HOOK = /review-guard"?\s+hook\b/;
-export const AGENT_LINE =
+const AGENT_LINE =
   '- After changing source files and before committing, call the `review_code` tool (review-guard MCP server) with the changed paths and fix every finding of severity "error"; a `duplicate` finding names the existing code to reuse.';
-export const STARTER_CONFIG = {
+const STARTER_CONFIG = {
   rules: { 'max-lines': ['error', { max: 250 }], naming: 'warning', duplicate: 'error' },
   index: { exclude: [] },
   model: { enabled: true, model: 'qwen3-coder:30b' },

@@ -34,7 +34,7 @@ const AnswerFindingSchema = z.object({
 });
 
 /** The final answer: `{"findings": [...]}`; unknown fields are dropped. */
-export const ModelAnswerSchema = z.object({ findings: z.array(AnswerFindingSchema) });
+const ModelAnswerSchema = z.object({ findings: z.array(AnswerFindingSchema) });
 export type AnswerFinding = z.infer<typeof AnswerFindingSchema>;
 
 /** The answer's JSON Schema, for Ollama's `format` (structured output) on the repair turn. */

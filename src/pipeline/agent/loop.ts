@@ -18,7 +18,7 @@ import { Transcript, type TranscriptSink } from './transcript.js';
 import { verifyFindings, type ModelFinding } from './verify.js';
 
 
-export interface ModelReviewOptions {
+interface ModelReviewOptions {
   readonly llm: LlmClient;
   readonly candidates: CandidateSource;
   /** The reviewed file: workspace-relative path and full text. */

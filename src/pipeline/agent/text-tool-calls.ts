@@ -7,7 +7,7 @@
 import type { ToolCall } from '../../../models/llm-client.js';
 
 /** Calls found in the text, and the text that is left without them. */
-export interface TextToolCalls {
+interface TextToolCalls {
   readonly calls: readonly ToolCall[];
   readonly rest: string;
 }

@@ -12,7 +12,7 @@ export const READ_TOOL_NAME = 'read_code';
 export const DEFAULT_SEARCH_LIMIT = 5;
 export const MAX_SEARCH_LIMIT = 10;
 
-export const SEARCH_TOOL: ToolSpec = {
+const SEARCH_TOOL: ToolSpec = {
   name: SEARCH_TOOL_NAME,
   description:
     'Find existing code in the repository that is similar to one function or class of the file under review. ' +
@@ -29,7 +29,7 @@ export const SEARCH_TOOL: ToolSpec = {
   },
 };
 
-export const READ_TOOL: ToolSpec = {
+const READ_TOOL: ToolSpec = {
   name: READ_TOOL_NAME,
   description:
     'Read the full source of one candidate that search_similar_code returned, by its id, when the snippet is not enough to judge it.',
@@ -68,4 +68,3 @@ export const ReadArgsSchema = z.object({
 });
 
 export type SearchArgs = z.infer<typeof SearchArgsSchema>;
-export type ReadArgs = z.infer<typeof ReadArgsSchema>;

@@ -7,7 +7,7 @@ import type { AgentCandidate, CodeText } from './tools.js';
 
 /** Most lines and characters of one `read_code` answer: enough for a function, small enough for a local model's context. */
 export const READ_MAX_LINES = 150;
-export const READ_MAX_CHARS = 6000;
+const READ_MAX_CHARS = 6000;
 
 /** Compact text: one header line per candidate, then its snippet. */
 export function formatCandidates(candidates: readonly AgentCandidate[]): string {

@@ -59,7 +59,7 @@ export class ToolInputError extends Error {
 }
 
 /** What one tool call produced: the tool message for the model. */
-export interface ToolOutcome {
+interface ToolOutcome {
   readonly toolName: string;
   readonly content: string;
 }

@@ -15,10 +15,8 @@ import { syntaxCheck } from './syntax-check.js';
 import { cachedProber, chatModelCheck, embedderCheck, ollamaCheck } from './model-checks.js';
 import { check, verdictOf, type HealthCheck, type HealthReport } from './report.js';
 
-export { HealthCheckSchema, HealthReportSchema, type HealthCheck, type HealthReport, type HealthStatus } from './report.js';
-
 /** Short: a running Ollama answers /api/version in milliseconds; a dead host should not hold the doctor up. */
-export const DEFAULT_PROBE_TIMEOUT_MS = 3000;
+const DEFAULT_PROBE_TIMEOUT_MS = 3000;
 
 export interface HealthOptions {
   /** The root and how it was chosen (`locateWorkspaceRoot`). */

@@ -12,7 +12,7 @@ import { hasModel, probeOllama, type OllamaProbe } from './ollama-probe.js';
 import { check, type HealthCheck } from './report.js';
 
 /** Probes each host once, however many checks ask. */
-export type Prober = (host: string) => Promise<OllamaProbe>;
+type Prober = (host: string) => Promise<OllamaProbe>;
 
 export function cachedProber(timeoutMs: number): Prober {
   const probes = new Map<string, Promise<OllamaProbe>>();

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 
-export const HEALTH_CHECK_IDS = ['config', 'workspace', 'syntax', 'ollama', 'chat-model', 'embedder', 'index'] as const;
+const HEALTH_CHECK_IDS = ['config', 'workspace', 'syntax', 'ollama', 'chat-model', 'embedder', 'index'] as const;
 
 /**
  * - `ok`: works as configured;
@@ -14,9 +14,9 @@ export const HEALTH_CHECK_IDS = ['config', 'workspace', 'syntax', 'ollama', 'cha
  * - `warn`: needs attention: a stage will not run or runs degraded;
  * - `error`: review-guard cannot run (a broken config).
  */
-export const HealthStatusSchema = z.enum(['ok', 'info', 'warn', 'error']);
+const HealthStatusSchema = z.enum(['ok', 'info', 'warn', 'error']);
 
-export const HealthCheckSchema = z.strictObject({
+const HealthCheckSchema = z.strictObject({
   id: z.enum(HEALTH_CHECK_IDS),
   status: HealthStatusSchema,
   /** What was found, one line. */
@@ -34,10 +34,10 @@ export const HealthReportSchema = z.strictObject({
   verdict: z.enum(['healthy', 'attention', 'broken-config']),
 });
 
-export type HealthStatus = z.infer<typeof HealthStatusSchema>;
+type HealthStatus = z.infer<typeof HealthStatusSchema>;
 export type HealthCheck = z.infer<typeof HealthCheckSchema>;
 export type HealthReport = z.infer<typeof HealthReportSchema>;
-export type HealthCheckId = (typeof HEALTH_CHECK_IDS)[number];
+type HealthCheckId = (typeof HEALTH_CHECK_IDS)[number];
 
 /** Builds a check, leaving out an absent fix and empty details. */
 export function check(id: HealthCheckId, status: HealthStatus, message: string, extra: { fix?: string; details?: Record<string, unknown> } = {}): HealthCheck {
