@@ -39,7 +39,7 @@ export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 const SKIPPABLE_ERRORS = new Set(['ENOENT', 'EACCES', 'EPERM', 'ENOTDIR']);
 
 /** How to walk: the size limit and which files to take. */
-interface WalkOptions extends FileSelection {
+export interface WalkOptions extends FileSelection {
   /** Larger files are left out (default DEFAULT_MAX_FILE_BYTES). */
   readonly maxFileBytes?: number;
 }

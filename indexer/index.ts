@@ -11,7 +11,7 @@ export { chunkFile, type Chunk } from './chunker.js';
 export { declarationCore, normalizeSnippet } from './normalize.js';
 export type { Embedder } from './embedder.js';
 export { StructuralEmbedder } from './structural-embedder.js';
-export { DEFAULT_MAX_FILE_BYTES, walkSourceFiles, type SourceEntry } from './file-walk.js';
+export { DEFAULT_MAX_FILE_BYTES, walkSourceFiles, type SourceEntry, type WalkOptions } from './file-walk.js';
 export { compareIds } from './fusion.js';
 export { StoreLockedError } from './store-lock.js';
 export { inspectStore, type StoreSummary } from './store-inspect.js';
