@@ -7,7 +7,7 @@
 import type { ReviewEvent } from '../pipeline/index.js';
 
 export interface ProgressStep {
-  /** Strictly increasing within one review, as MCP progress requires. */
+  /** Strictly increasing within one review, as MCP progress requires (the notifier drops a step that does not advance). */
   readonly progress: number;
   readonly total: number;
   readonly message: string;
