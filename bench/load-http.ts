@@ -20,7 +20,8 @@ import { writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { startFakeOllama } from '../test/helpers/fake-ollama.js';
-import { rpc, startServeHttp } from '../test/reliability/http-support.js';
+import { rpc } from '../test/reliability/http-support.js';
+import { startServeHttp } from '../test/support/cli.js';
 import { copySampleRepo } from '../test/support/sample-repo.js';
 import { summarize, type Summary } from './lib/stats.js';
 

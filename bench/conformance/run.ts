@@ -8,11 +8,12 @@
  *
  * Usage: npm run build && node dist/bench/conformance/run.js
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServeHttp } from '../../test/support/cli.js';
+import { copySampleRepo, makeTempDir } from '../../test/support/sample-repo.js';
 
 // The suite's own command, as `npm ci` installed it (pinned in package.json).
 const CONFORMANCE_BIN = fileURLToPath(new URL('../../../node_modules/.bin/conformance', import.meta.url));
@@ -36,24 +37,6 @@ interface Check {
   readonly errorMessage?: string;
 }
 
-async function startServer(root: string): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.js'), 'serve', '--http', '--port', '0', '--root', root], {
-    // No model: the scenarios never need one, and nothing listens on port 9.
-    env: { ...process.env, OLLAMA_HOST: 'http://127.0.0.1:9', REVIEW_GUARD_TOKEN: '' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      text += chunk.toString('utf8');
-      const match = /at (http:\/\/\S+\/mcp)/.exec(text);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', () => reject(new Error(`server exited: ${text}`)));
-  });
-  return { url, stop: () => child.kill('SIGTERM') };
-}
-
 async function runScenario(url: string, scenario: string, outDir: string): Promise<Check[]> {
   spawnSync(CONFORMANCE_BIN, ['server', '--url', url, '--scenario', scenario, '-o', outDir], {
     env: { ...process.env, NODE_OPTIONS: `--import ${PRELOAD}` },
@@ -66,14 +49,14 @@ async function runScenario(url: string, scenario: string, outDir: string): Promi
 }
 
 async function main(): Promise<number> {
-  const work = await mkdtemp(join(tmpdir(), 'rg-conformance-'));
-  const root = join(work, 'repo');
-  await cp(join(REPO_ROOT, 'fixtures', 'sample-repo'), root, { recursive: true, filter: (src) => !src.includes('.review-guard') });
-  const server = await startServer(root);
+  const repo = await copySampleRepo();
+  const results = await makeTempDir('rg-conformance-');
+  // No model: the scenarios never need one, and nothing listens on port 9.
+  const server = await startServeHttp(repo.root, { OLLAMA_HOST: 'http://127.0.0.1:9' });
   let unexpected = 0;
   try {
     for (const scenario of SCENARIOS) {
-      const checks = await runScenario(server.url, scenario, join(work, 'results'));
+      const checks = await runScenario(server.url, scenario, results.path);
       const count = (status: Check['status']): number => checks.filter((c) => c.status === status).length;
       console.log(`${scenario}: ${count('SUCCESS')} passed, ${count('FAILURE')} failed, ${count('WARNING')} warning(s)`);
       for (const check of checks.filter((c) => c.status === 'FAILURE' || c.status === 'WARNING')) {
@@ -83,8 +66,8 @@ async function main(): Promise<number> {
       }
     }
   } finally {
-    server.stop();
-    await rm(work, { recursive: true, force: true });
+    server.child.kill('SIGTERM');
+    await Promise.all([repo.remove(), results.remove()]);
   }
   console.log(unexpected === 0 ? 'conformance: no unexpected failure' : `conformance: ${unexpected} unexpected failure(s)`);
   return unexpected === 0 ? 0 : 1;

@@ -6,9 +6,11 @@
  * the Tasks extension: a refresh walks the whole workspace).
  */
 import { z } from 'zod';
-import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { LANGUAGE_IDS } from '../../syntax/index.js';
 import type { ReviewService } from '../pipeline/index.js';
+import type { ProgressStep } from './progress.js';
+import { progressNotifier } from './progress-notifier.js';
 import { declaresTasks } from './request-capabilities.js';
 import type { TaskManager } from './task-manager.js';
 import { defineTool, toolError, type ToolDefinition } from './tool-router.js';
@@ -132,10 +134,13 @@ export function refreshIndexTool(deps: { readonly service: () => Promise<ReviewS
       const service = await deps.service();
       const { index, mcp } = service.loaded.config;
       if (!index.enabled) return toolError('the similarity index is disabled (index.enabled is false in review-guard.config.json)');
-      if (!deps.tasks || !declaresTasks(ctx)) return refresh(service, rebuild, progressNotifier(ctx));
+      if (!deps.tasks || !declaresTasks(ctx)) {
+        const notify = progressNotifier(ctx);
+        return refresh(service, rebuild, (done, total) => notify?.(indexingStep(done, total)));
+      }
       const settings = { ttlMs: mcp.taskTtlMs, pollIntervalMs: mcp.taskPollIntervalMs };
       return deps.tasks.start('starting: a refresh walks the whole workspace, so it runs as a task', settings, async (task) => {
-        const result = await refresh(service, rebuild, (done, total) => task.report(`indexing ${done}/${total} files`));
+        const result = await refresh(service, rebuild, (done, total) => task.report(indexingStep(done, total).message));
         const stats = result.structuredContent as z.infer<typeof RefreshOutputSchema>;
         return { result, summary: `completed: ${stats.files} files, ${stats.chunks} chunks` };
       });
@@ -150,14 +155,7 @@ async function refresh(service: ReviewService, rebuild: boolean, onProgress: (do
   return { content: [{ type: 'text', text }], structuredContent: stats };
 }
 
-/** Progress notifications for the walk, when the request asked for them. */
-function progressNotifier(ctx: ServerContext): (done: number, total: number) => void {
-  const token = ctx.mcpReq._meta?.progressToken;
-  let last = 0;
-  return (done, total) => {
-    // MCP progress must increase; the walk reports the final count once more at the end.
-    if (token === undefined || done <= last) return;
-    last = done;
-    ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: done, total, message: `indexing ${done}/${total} files` } }).catch(() => undefined);
-  };
+/** Where the walk is, as a notification and as a task's status message say it. */
+function indexingStep(done: number, total: number): ProgressStep {
+  return { progress: done, total, message: `indexing ${done}/${total} files` };
 }

@@ -6,8 +6,8 @@
  */
 import type { ReviewEvent } from '../pipeline/index.js';
 
-interface ProgressStep {
-  /** Strictly increasing within one review, as MCP progress requires. */
+export interface ProgressStep {
+  /** Strictly increasing within one review, as MCP progress requires (the notifier drops a step that does not advance). */
   readonly progress: number;
   readonly total: number;
   readonly message: string;

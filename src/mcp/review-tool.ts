@@ -11,6 +11,7 @@ import { ReviewRequestSchema, ReviewResultSchema, type McpConfig, type ReviewReq
 import { formatText } from '../report/text.js';
 import { applyAnswers, duplicateQuestions, questionRequests, type DuplicateQuestion } from './duplicate-questions.js';
 import { progressTracker } from './progress.js';
+import { progressNotifier } from './progress-notifier.js';
 import { declaresElicitation, declaresTasks } from './request-capabilities.js';
 import type { TaskManager } from './task-manager.js';
 import { defineTool, type ToolDefinition, type ToolReply } from './tool-router.js';
@@ -90,18 +91,17 @@ export function reviewTool(deps: ReviewToolDeps): ToolDefinition {
 }
 
 async function reviewNow(service: ReviewService, args: ReviewRequest, ctx: ServerContext, mcp: McpConfig): Promise<ReviewResult> {
-  const token = ctx.mcpReq._meta?.progressToken;
+  const notify = progressNotifier(ctx);
   const track = progressTracker(args.files.length);
   return service.review(args, {
     signal: ctx.mcpReq.signal,
     deadline: Date.now() + mcp.timeBudgetMs,
-    ...(token === undefined
+    ...(notify === undefined
       ? {}
       : {
           onEvent: (event) => {
             const step = track(event);
-            // A lost progress notification must not fail the review.
-            if (step) ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, ...step } }).catch(() => undefined);
+            if (step) notify(step);
           },
         }),
   });

@@ -3,10 +3,11 @@
  * client over the printed URL, and the usage errors of the serve options.
  */
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { closedHost } from '../helpers/loopback.js';
+import { startServeHttp } from '../support/cli.js';
 import { CLI_PATH, copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
 
 function envWithout(...names: string[]): NodeJS.ProcessEnv {
@@ -23,29 +24,19 @@ describe('review-guard serve --http', () => {
   after(() => repo.remove());
 
   it('serves review_code at the URL it prints and exits cleanly on SIGTERM', async () => {
-    const env = { ...envWithout('REVIEW_GUARD_TOKEN'), OLLAMA_HOST: await closedHost() };
-    const child = spawn(process.execPath, [CLI_PATH, 'serve', '--http', '--port', '0', '--root', repo.root], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const server = await startServeHttp(repo.root, { OLLAMA_HOST: await closedHost() });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let text = '';
-        child.stderr.on('data', (chunk: Buffer) => {
-          text += chunk.toString('utf8');
-          const match = /serving MCP over HTTP at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(text);
-          if (match?.[1]) resolve(match[1]);
-        });
-        child.once('exit', () => reject(new Error(`server exited: ${text}`)));
-      });
+      assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/, 'a loopback URL by default');
       const client = new Client({ name: 'e2e-http', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
       const reply = await client.callTool({ name: 'review_code', arguments: { files: ['src/report/messages.ts'] } });
       const result = reply.structuredContent as { findings: { rule: string }[] };
       assert.ok(result.findings.some((f) => f.rule === 'max-lines'));
       await client.close();
     } finally {
-      child.kill('SIGTERM');
+      server.child.kill('SIGTERM');
     }
-    assert.equal(await exited, 0);
+    assert.equal((await server.exited).code, 0);
   });
 
   for (const [args, message] of [

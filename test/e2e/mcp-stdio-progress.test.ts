@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { fakeOllamaForFile, type FakeOllama } from '../helpers/fake-ollama.js';
+import { waitFor } from '../support/cli.js';
 import { CLI_PATH, copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
 
 const FILES = ['src/handler/settings.ts', 'src/handler/http-handler.ts', 'src/report/messages.ts'];
@@ -47,7 +48,7 @@ for (const era of ['legacy', 'modern'] as const) {
       try {
         const controller = new AbortController();
         const call = client.callTool({ name: 'review_code', arguments: { files: FILES } }, { signal: controller.signal });
-        for (let i = 0; i < 400 && ollama.chatRequests().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+        await waitFor(() => ollama.chatRequests().length, (n) => n > 0);
         assert.equal(ollama.chatRequests().length, 1, 'the first file is with the model');
         controller.abort('stop');
         await assert.rejects(call);

@@ -14,7 +14,8 @@ import { CodeIndex } from '../../indexer/code-index.js';
 import { walkSourceFiles } from '../../indexer/file-walk.js';
 import { prepareFile, type PrepareJob } from '../../indexer/prepare-file.js';
 import { StructuralEmbedder } from '../../indexer/structural-embedder.js';
-import { copySmallRepo, type TempDir } from './support.js';
+import { type TempDir } from '../support/sample-repo.js';
+import { copySmallRepo } from './support.js';
 
 const CHUNKING = { minCodeLines: 3, minTokens: 20 };
 

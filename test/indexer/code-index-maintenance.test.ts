@@ -11,7 +11,8 @@ import { CodeIndex } from '../../indexer/code-index.js';
 import { FlatIndex } from '../../indexer/flat-index.js';
 import { HnswIndex } from '../../indexer/hnsw-index.js';
 import { ProgressReporter } from '../../indexer/progress.js';
-import { copySmallRepo, CountingEmbedder, KeywordEmbedder, makeTempDir, type TempDir } from './support.js';
+import { makeTempDir, type TempDir } from '../support/sample-repo.js';
+import { copySmallRepo, CountingEmbedder, KeywordEmbedder } from './support.js';
 
 const FILES = 8;
 const CHUNKS = 19;

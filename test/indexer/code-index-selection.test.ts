@@ -9,7 +9,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { CodeIndex, type CodeIndexOptions } from '../../indexer/code-index.js';
-import { copySmallRepo, CountingEmbedder, parse, type TempDir } from './support.js';
+import { type TempDir } from '../support/sample-repo.js';
+import { copySmallRepo, CountingEmbedder, parse } from './support.js';
 
 const FILES = 8;
 const CHUNKS = 19;

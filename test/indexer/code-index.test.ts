@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { CodeIndex, type CodeIndexOptions } from '../../indexer/code-index.js';
 import { StructuralEmbedder } from '../../indexer/structural-embedder.js';
-import { copySmallRepo, CountingEmbedder, FailingEmbedder, parse, runChild, type TempDir } from './support.js';
+import { type TempDir } from '../support/sample-repo.js';
+import { copySmallRepo, CountingEmbedder, FailingEmbedder, parse, runChild } from './support.js';
 
 // 8 source files in the fixture (the .d.ts and README are not indexed).
 const FIXTURE_FILES = 8;

@@ -3,7 +3,8 @@ import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { readSourceText, sourceEntry, toWorkspacePath, walkSourceFiles } from '../../indexer/file-walk.js';
-import { makeTempDir, put, type TempDir } from './support.js';
+import { makeTempDir, type TempDir } from '../support/sample-repo.js';
+import { put } from './support.js';
 
 describe('walkSourceFiles', () => {
   let root: TempDir;

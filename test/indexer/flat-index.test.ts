@@ -14,7 +14,7 @@ import { FlatIndex } from '../../indexer/flat-index.js';
 import { HnswIndex } from '../../indexer/hnsw-index.js';
 import { IndexStore, type StoreIdentity } from '../../indexer/store.js';
 import { FLAT_MAX_VECTORS, FLAT_RETURN_VECTORS, fitted, preferredKind } from '../../indexer/vector-kind.js';
-import { makeTempDir, type TempDir } from './support.js';
+import { makeTempDir, type TempDir } from '../support/sample-repo.js';
 
 const DIMS = 16;
 

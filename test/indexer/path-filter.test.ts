@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { walkSourceFiles } from '../../indexer/file-walk.js';
 import { PathFilter } from '../../indexer/path-filter.js';
-import { makeTempDir, put, type TempDir } from './support.js';
+import { makeTempDir, type TempDir } from '../support/sample-repo.js';
+import { put } from './support.js';
 
 describe('file selection', () => {
   let root: TempDir;

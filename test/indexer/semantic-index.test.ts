@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import type { Candidate } from '../../indexer/candidates.js';
 import { CodeIndex, type CodeIndexOptions } from '../../indexer/code-index.js';
-import { copySmallRepo, CountingEmbedder, KeywordEmbedder, type TempDir } from './support.js';
+import { type TempDir } from '../support/sample-repo.js';
+import { copySmallRepo, CountingEmbedder, KeywordEmbedder } from './support.js';
 
 // Same words as loadConfig, other statements: structurally far, semantically near.
 const PORT_CONFIG = `import { existsSync, readFileSync } from 'node:fs';

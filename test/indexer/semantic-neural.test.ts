@@ -12,7 +12,8 @@ import { OllamaEmbedder, TransformersEmbedder } from '../../indexer/embedders/in
 import { StructuralEmbedder } from '../../indexer/structural-embedder.js';
 import { startFakeOllama } from '../helpers/fake-ollama.js';
 import { writeTinyBertModel } from '../helpers/tiny-bert.js';
-import { copySmallRepo, makeTempDir, type TempDir } from './support.js';
+import { makeTempDir, type TempDir } from '../support/sample-repo.js';
+import { copySmallRepo } from './support.js';
 
 const CHUNKS = 19;
 const CODE = 'function total(xs: number[]) {\n  let t = 0;\n  for (const x of xs) t += x;\n  return t;\n}';

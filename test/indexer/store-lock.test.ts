@@ -16,7 +16,8 @@ import { HnswIndex } from '../../indexer/hnsw-index.js';
 import { StoreLockedError } from '../../indexer/store-lock.js';
 import { IndexStore, type StoreIdentity } from '../../indexer/store.js';
 import { StructuralEmbedder } from '../../indexer/structural-embedder.js';
-import { copySmallRepo, makeTempDir, runChild, type TempDir } from './support.js';
+import { makeTempDir, type TempDir } from '../support/sample-repo.js';
+import { copySmallRepo, runChild } from './support.js';
 
 const IDENTITY: StoreIdentity = { embedderId: 'test-v1', dimensions: 4, chunking: { minCodeLines: 3, minTokens: 20 } };
 const ROUNDS = 12;

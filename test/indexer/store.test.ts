@@ -10,7 +10,7 @@ import { Catalog, type ChunkRecord, type FileRecord } from '../../indexer/catalo
 import { HnswIndex } from '../../indexer/hnsw-index.js';
 import { IndexStore, type StoreIdentity } from '../../indexer/store.js';
 import type { VectorIndex } from '../../indexer/vector-index.js';
-import { makeTempDir, type TempDir } from './support.js';
+import { makeTempDir, type TempDir } from '../support/sample-repo.js';
 
 const IDENTITY: StoreIdentity = { embedderId: 'test-v1', dimensions: 4, chunking: { minCodeLines: 3, minTokens: 20 } };
 

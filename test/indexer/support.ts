@@ -1,32 +1,20 @@
 /**
- * @fileoverview Indexer test support: temp folders, a private copy of the
+ * @fileoverview Indexer test support: a private copy of the
  * small fixture workspace, parsing shortcuts and a keyword embedder standing
  * in for a semantic one.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createSourceFile, languageForPath, type SourceFile } from '../../syntax/index.js';
 import type { EmbedInput, Embedder } from '../../indexer/embedder.js';
 import { StructuralEmbedder } from '../../indexer/structural-embedder.js';
+import { makeTempDir, type TempDir } from '../support/sample-repo.js';
 
 /** fixtures/indexer/small-repo (tests run from dist/test/indexer). */
 export const SMALL_REPO = fileURLToPath(new URL('../../../fixtures/indexer/small-repo', import.meta.url));
-
-/** A temp folder removed by `remove`. */
-export interface TempDir {
-  readonly path: string;
-  remove(): Promise<void>;
-}
-
-/** An empty temp folder (real path, so symlink checks compare like with like). */
-export async function makeTempDir(prefix = 'rg-indexer-'): Promise<TempDir> {
-  const path = await realpath(await mkdtemp(join(tmpdir(), prefix)));
-  return { path, remove: () => rm(path, { recursive: true, force: true }) };
-}
 
 /** Writes `content` to `root/relPath`, creating its folders. */
 export async function put(root: string, relPath: string, content: string | Buffer = 'export const x = 1;\n'): Promise<void> {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { walkSourceTree, type SourceTree } from '../../indexer/file-walk.js';
 import { parseWalkRecord, serializeWalkRecord, type WalkRecord } from '../../indexer/walk-record.js';
-import { makeTempDir, put, type TempDir } from './support.js';
+import { makeTempDir, type TempDir } from '../support/sample-repo.js';
+import { put } from './support.js';
 
 /** An hour ago: older than any racy window. */
 const PAST = (Date.now() - 3_600_000) / 1000;

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { CodeIndex } from '../../indexer/code-index.js';
 import { FULL_WALK_INTERVAL_MS, WorkspaceWatcher } from '../../indexer/workspace-watch.js';
-import { copySmallRepo, CountingEmbedder, makeTempDir, type TempDir } from './support.js';
+import { makeTempDir, type TempDir } from '../support/sample-repo.js';
+import { copySmallRepo, CountingEmbedder } from './support.js';
 
 const FUNCTION = (name: string): string => `export function ${name}(items: number[], limit: number): number[] {
   const out: number[] = [];

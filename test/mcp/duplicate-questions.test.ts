@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { startHarness, waitFor, type Harness } from './harness.js';
+import { waitFor } from '../support/cli.js';
+import { startHarness, type Harness } from './harness.js';
 
 const SETTINGS = 'src/handler/settings.ts';
 const QUESTION = /^parseSettings in src\/handler\/settings\.ts is nearly identical to loadConfig in src\/config\/load\.ts \(similarity 0\.9\d+\)\. Suggest reusing loadConfig, or accept the new function\?$/;

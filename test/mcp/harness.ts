@@ -119,6 +119,19 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
 }
 
+/**
+ * Collects the params of every progress notification `client` receives, for
+ * a test that expects none. It replaces the handler that feeds callTool's
+ * `onprogress`, so give it a client of its own.
+ */
+export function progressReceived(client: Client): unknown[] {
+  const received: unknown[] = [];
+  client.setNotificationHandler('notifications/progress', (notification) => {
+    received.push(notification.params);
+  });
+  return received;
+}
+
 /** A value for an Mcp-* header as the spec encodes it: plain printable ASCII as is, anything else as `=?base64?…?=`. */
 export function mcpHeaderValue(value: string): string {
   const plain = value !== '' && value === value.trim() && /^[\t\x20-\x7e]*$/.test(value) && !(value.startsWith('=?base64?') && value.endsWith('?='));
@@ -162,15 +175,4 @@ async function writeExtraFiles(root: string, count: number): Promise<string[]> {
     files.push(path);
   }
   return files;
-}
-
-/** Polls until `check` holds (or fails after `timeoutMs`). */
-export async function waitFor<T>(probe: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (check(value)) return value;
-    if (Date.now() > until) throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }

@@ -7,7 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startHarness, waitFor, type Harness } from './harness.js';
+import { waitFor } from '../support/cli.js';
+import { progressReceived, startHarness, type Harness } from './harness.js';
 
 const THREE = ['src/handler/settings.ts', 'src/handler/http-handler.ts', 'src/report/messages.ts'];
 
@@ -61,12 +62,9 @@ describe('review_code, synchronous', () => {
 
     it('sends no progress when the call does not ask for it', async () => {
       const client = await h.connect('modern');
-      let notified = 0;
-      client.setNotificationHandler('notifications/progress', () => {
-        notified++;
-      });
+      const received = progressReceived(client);
       await client.callTool({ name: 'review_code', arguments: { files: THREE } });
-      assert.equal(notified, 0);
+      assert.deepEqual(received, []);
     });
 
     it('answers bad arguments with an error result that names the problem', async () => {

@@ -8,7 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/client';
-import { startHarness, type Harness } from './harness.js';
+import { waitFor } from '../support/cli.js';
+import { progressReceived, startHarness, type Harness } from './harness.js';
 
 interface Candidate {
   file: string;
@@ -95,23 +96,24 @@ describe('MCP surface beyond review_code', () => {
     assert.ok(status.lastUpdated && Date.now() - Date.parse(status.lastUpdated) < 60_000);
   });
 
-  it('refresh_index brings the index up to date, with progress, or as a task when the request declares the extension', async () => {
-    const reply = await client.callTool({ name: 'refresh_index', arguments: { rebuild: true } });
-    const updates: { progress: number; total?: number }[] = [];
+  it('refresh_index brings the index up to date, with progress when the call asks for it, or as a task when the request declares the extension', async () => {
+    const quiet = await h.connect('modern');
+    const unasked = progressReceived(quiet);
+    const reply = await quiet.callTool({ name: 'refresh_index', arguments: { rebuild: true } });
+    assert.deepEqual(unasked, [], 'no progress unless the call asks for it');
+    const updates: { progress: number; total?: number; message?: string }[] = [];
     await client.callTool({ name: 'refresh_index', arguments: {} }, { onprogress: (p) => updates.push(p) });
     assert.ok(updates.length >= 1, 'the walk reports progress');
     assert.equal(updates.at(-1)?.progress, updates.at(-1)?.total, 'the last step is the whole walk');
+    for (const u of updates) assert.equal(u.message, `indexing ${u.progress}/${u.total} files`);
+    for (let i = 1; i < updates.length; i++) assert.ok(updates[i]!.progress > updates[i - 1]!.progress, 'progress increases');
     const stats = reply.structuredContent as { files: number; chunks: number; indexed: number };
     assert.ok(stats.files >= 5 && stats.chunks > 0, JSON.stringify(stats));
     assert.match(text(reply), /^Rebuilt the index: \d+ files/);
     const created = await h.raw('tools/call', { name: 'refresh_index', arguments: {} }, { tasks: true });
     assert.equal(created.result?.['resultType'], 'task');
     const taskId = String(created.result?.['taskId']);
-    let done = await h.raw('tasks/get', { taskId }, { tasks: true });
-    for (let i = 0; i < 200 && done.result?.['status'] === 'working'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      done = await h.raw('tasks/get', { taskId }, { tasks: true });
-    }
+    const done = await waitFor(() => h.raw('tasks/get', { taskId }, { tasks: true }), (r) => r.result?.['status'] !== 'working');
     assert.equal(done.result?.['status'], 'completed');
     const refreshed = (done.result?.['result'] as { structuredContent: { files: number; unchanged: number } }).structuredContent;
     assert.equal(refreshed.files, stats.files);

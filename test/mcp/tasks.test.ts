@@ -7,7 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startHarness, waitFor, type Harness, type JsonRpcReply } from './harness.js';
+import { waitFor } from '../support/cli.js';
+import { startHarness, type Harness, type JsonRpcReply } from './harness.js';
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 

@@ -15,8 +15,9 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { MAX_REQUEST_BODY_BYTES } from '../../src/mcp/http-server.js';
 import { closedHost } from '../helpers/loopback.js';
+import { startServeHttp, type ServeChild } from '../support/cli.js';
 import { copySampleRepo, REPO_ROOT, type SampleRepo } from '../support/sample-repo.js';
-import { rawPost, rpc, startServeHttp, statusForBody, type ServeChild } from './http-support.js';
+import { rawPost, rpc, statusForBody } from './http-support.js';
 
 const TOKEN = 'a-token-for-the-http-security-test';
 

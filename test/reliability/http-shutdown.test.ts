@@ -12,9 +12,10 @@ import { after, before, describe, it } from 'node:test';
 import { createReviewService } from '../../src/pipeline/index.js';
 import { INDEX_DIR } from '../../src/pipeline/service.js';
 import { fakeOllamaForFile } from '../helpers/fake-ollama.js';
-import { startHarness, waitFor } from '../mcp/harness.js';
+import { startHarness } from '../mcp/harness.js';
+import { startServeHttp, waitFor } from '../support/cli.js';
 import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
-import { rpc, startServeHttp } from './http-support.js';
+import { rpc } from './http-support.js';
 
 const startFake = fakeOllamaForFile();
 const FILES = ['src/handler/settings.ts', 'src/report/messages.ts'];

@@ -1,45 +1,12 @@
 /**
- * @fileoverview Helpers for the HTTP reliability tests: `review-guard serve
- * --http` as a child process (waits for the URL it prints), requests with
- * exactly the headers a test sets (fetch would not let it set Host), and a
- * raw 2026-07-28 JSON-RPC call over the socket.
+ * @fileoverview Helpers for the HTTP reliability tests (the server itself
+ * is started by test/support/cli.ts): requests with exactly the headers a
+ * test sets (fetch would not let it set Host), and a raw 2026-07-28 JSON-RPC
+ * call over the socket.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { envelope, finalReply, mcpHeaderValue, MODERN, type JsonRpcReply } from '../mcp/harness.js';
-import { CLI_PATH } from '../support/sample-repo.js';
-
-export interface ServeChild {
-  readonly child: ChildProcess;
-  readonly url: string;
-  /** Everything the server wrote to stderr so far. */
-  stderr(): string;
-  /** Resolves with the exit code and signal. */
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** Starts `serve --http --port 0` on `root`; `env` is added to a copy of this process's environment without REVIEW_GUARD_TOKEN. */
-export async function startServeHttp(root: string, env: NodeJS.ProcessEnv = {}): Promise<ServeChild> {
-  const base = { ...process.env };
-  delete base['REVIEW_GUARD_TOKEN'];
-  const child = spawn(process.execPath, [CLI_PATH, 'serve', '--http', '--port', '0', '--root', root], { env: { ...base, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let text = '';
-  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL printed: ${text}`)), 15_000);
-    child.stderr?.on('data', () => {
-      const match = /serving MCP over HTTP at (http:\/\/\S+\/mcp)/.exec(text);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', () => reject(new Error(`server exited: ${text}`)));
-  });
-  return { child, url, stderr: () => text, exited };
-}
 
 export interface RawResponse {
   readonly status: number;

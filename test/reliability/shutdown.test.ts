@@ -12,17 +12,10 @@ import { after, before, describe, it } from 'node:test';
 import { createReviewService } from '../../src/pipeline/index.js';
 import { INDEX_DIR } from '../../src/pipeline/service.js';
 import { fakeOllamaForFile } from '../helpers/fake-ollama.js';
+import { waitFor } from '../support/cli.js';
 import { CLI_PATH, copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
 
 const startFake = fakeOllamaForFile();
-
-async function waitFor(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('SIGTERM to the stdio server during a review', () => {
   let repo: SampleRepo;
@@ -48,10 +41,11 @@ describe('SIGTERM to the stdio server during a review', () => {
     // A 2025-era stdio client, by hand: initialize, initialized, then the review.
     const send = (message: object): boolean => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
     send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'sigterm', version: '1' } } });
-    await waitFor(() => stdout.includes('"id":1'), 'the initialize reply');
+    // Probing the text and the paths, not a boolean: a timeout then shows what did arrive.
+    await waitFor(() => stdout, (said) => said.includes('"id":1'), 15_000);
     send({ method: 'notifications/initialized' });
     send({ id: 2, method: 'tools/call', params: { name: 'review_code', arguments: { files: ['src/handler/settings.ts', 'src/report/messages.ts'] } } });
-    await waitFor(() => fake.requests.some((r) => r.path === '/api/chat'), 'the review reaching the model');
+    await waitFor(() => fake.requests.map((r) => r.path), (paths) => paths.includes('/api/chat'), 15_000);
 
     const signalled = Date.now();
     child.kill('SIGTERM');

@@ -1,9 +1,11 @@
 /**
  * @fileoverview Test support: the built CLI run as users and hosts run it —
- * a child process with optional stdin — and a git repository made from the
- * sample repo, for the git-aware commands (hook, --staged, --changed).
+ * a child process with optional stdin, or `serve --http` left running —
+ * polling until such a child (or anything else) gets somewhere, and a git
+ * repository made from the sample repo, for the git-aware commands (hook,
+ * --staged, --changed).
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { CLI_PATH, copySampleRepo, type SampleRepo } from './sample-repo.js';
 
@@ -25,6 +27,53 @@ export function runCli(cwd: string, args: readonly string[], options: { input?: 
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
     child.stdin.end(options.input ?? '');
   });
+}
+
+export interface ServeChild {
+  readonly child: ChildProcess;
+  readonly url: string;
+  /** Everything the server wrote to stderr so far. */
+  stderr(): string;
+  /** Resolves with the exit code and signal. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * Starts `serve --http --port 0` on `root` and resolves once it prints its
+ * URL; `env` is added to a copy of this process's environment without
+ * REVIEW_GUARD_TOKEN (a token set in the caller's shell would make every
+ * unauthenticated request fail).
+ */
+export async function startServeHttp(root: string, env: NodeJS.ProcessEnv = {}): Promise<ServeChild> {
+  const base = { ...process.env };
+  delete base['REVIEW_GUARD_TOKEN'];
+  const child = spawn(process.execPath, [CLI_PATH, 'serve', '--http', '--port', '0', '--root', root], { env: { ...base, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let text = '';
+  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL printed: ${text}`)), 15_000);
+    child.stderr?.on('data', () => {
+      const match = /serving MCP over HTTP at (http:\/\/\S+\/mcp)/.exec(text);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', () => reject(new Error(`server exited: ${text}`)));
+  });
+  return { child, url, stderr: () => text, exited };
+}
+
+/** Polls `probe` until `check` holds of its value (or fails after `timeoutMs`, naming the last value). */
+export async function waitFor<T>(probe: () => T | Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (check(value)) return value;
+    if (Date.now() > until) throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 500)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 const exec = promisify(execFile);

@@ -1,7 +1,7 @@
 /**
- * @fileoverview Test support: a private copy of fixtures/sample-repo in a
- * temp folder (so indexes written by tests never land in the checkout), and
- * the paths of the built CLI.
+ * @fileoverview Test support: temp folders, a private copy of
+ * fixtures/sample-repo in one (so indexes written by tests never land in the
+ * checkout), and the paths of the built CLI.
  */
 import { cp, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,18 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const CLI_PATH = join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.js');
 export const SAMPLE_REPO = join(REPO_ROOT, 'fixtures', 'sample-repo');
+
+/** A temp folder removed by `remove`. */
+export interface TempDir {
+  readonly path: string;
+  remove(): Promise<void>;
+}
+
+/** An empty temp folder (real path, so symlink checks compare like with like). */
+export async function makeTempDir(prefix = 'rg-test-'): Promise<TempDir> {
+  const path = await realpath(await mkdtemp(join(tmpdir(), prefix)));
+  return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
 
 export interface SampleRepo {
   readonly root: string;
@@ -25,9 +37,9 @@ export async function copySampleRepo(config?: unknown): Promise<SampleRepo> {
 
 /** Copies a fixture repository (e.g. fixtures/polyglot); `config` replaces its review-guard.config.json. */
 export async function copyFixtureRepo(source: string, config?: unknown): Promise<SampleRepo> {
-  const root = await realpath(await mkdtemp(join(tmpdir(), 'rg-sample-')));
+  const { path: root, remove } = await makeTempDir('rg-sample-');
   // A demo run leaves an index in the fixture; each test starts without one.
   await cp(source, root, { recursive: true, filter: (src) => !src.includes('.review-guard') });
   if (config !== undefined) await writeFile(join(root, 'review-guard.config.json'), JSON.stringify(config));
-  return { root, remove: () => rm(root, { recursive: true, force: true }) };
+  return { root, remove };
 }
