@@ -79,7 +79,9 @@ Examples:
   index: `Usage: review-guard index [--rebuild] [--root DIR]
 
 Builds or updates the similarity index under .review-guard/ in the workspace
-root. Only files whose content changed are re-indexed; --rebuild starts over.
+root. Only files whose content changed are re-indexed; folders whose listing
+did not change since the last walk are not listed again (.review-guard/index/
+walk.json). --rebuild starts over: every folder listed, every file indexed.
 A review updates the index by itself; run this to warm it up ahead of time.
 
 Examples:
