@@ -6,10 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { watch } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { CLI_PATH, copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
+import { INDEX_DIR } from '../../src/pipeline/service.js';
 import { assertComplete, DUPLICATE_FILE, reviewOnce, storeFiles } from './index-support.js';
 
 describe('a writer killed in the middle of a save', () => {
@@ -26,19 +28,19 @@ describe('a writer killed in the middle of a save', () => {
   after(() => repo.remove());
 
   it('leaves a store the next review opens (or rebuilds), and its lock is taken over', async (t) => {
+    const isVectorTemp = (name: string): boolean => name.startsWith('.review-guard-tmp-') && name.includes('vectors-');
+    const midSave = (names: string[]): boolean => names.some(isVectorTemp);
+    const storeDir = join(repo.root, INDEX_DIR);
+    await mkdir(storeDir, { recursive: true });
     const child = spawn(process.execPath, [CLI_PATH, 'index', '--rebuild'], { cwd: repo.root, stdio: 'ignore' });
-    let running = true;
-    const exited = new Promise<void>((resolve) =>
-      child.on('exit', () => {
-        running = false;
-        resolve();
-      }),
-    );
-    const midSave = (names: string[]): boolean => names.some((n) => n.startsWith('.review-guard-tmp-') && n.includes('vectors-'));
-    // SIGKILL while it writes the new vector file: before the metadata is renamed into place.
-    while (running && !midSave(await storeFiles(repo.root))) await new Promise((r) => setImmediate(r));
-    child.kill('SIGKILL');
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    // SIGKILL while it writes the new vector file, before the metadata is renamed into place: the
+    // watcher hears the temp file appear, which polling the folder could miss (a save takes milliseconds).
+    const watcher = watch(storeDir, (_event, name) => {
+      if (name && isVectorTemp(name)) child.kill('SIGKILL');
+    });
     await exited;
+    watcher.close();
     const left = await storeFiles(repo.root);
     if (midSave(left)) assert.ok(left.includes('write.lock'), 'killed holding the lock');
     else t.diagnostic(`the save finished before it could be killed; left: ${left.join(', ')}`);
