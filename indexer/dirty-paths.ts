@@ -9,7 +9,7 @@
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Catalog } from './catalog.js';
-import { sourceEntry, walkSourceTree, type SourceEntry, type SourceTree } from './file-walk.js';
+import { sourceEntry, walkSourceTree, type SourceEntry } from './file-walk.js';
 import { PathFilter, SKIPPED_FOLDERS, type FileSelection } from './path-filter.js';
 import type { IndexStore } from './store.js';
 import type { WalkRecord } from './walk-record.js';
@@ -58,10 +58,8 @@ async function pathKind(abs: string): Promise<'file' | 'directory' | 'missing' |
   }
 }
 
-/** The files a refresh looks at; a walk's scope carries the record it made. */
-type RefreshScope =
-  | Exclude<DirtyScope, { kind: 'walk' }>
-  | ({ readonly kind: 'walk'; readonly entries: SourceEntry[] } & Pick<SourceTree, 'record' | 'recordChanged'>);
+/** The files a refresh looks at: the changed ones, or every file a walk found. */
+type RefreshScope = Exclude<DirtyScope, { kind: 'walk' }> | { readonly kind: 'walk'; readonly entries: SourceEntry[] };
 
 /**
  * What an index knows about its workspace between refreshes: the watcher
@@ -97,7 +95,7 @@ export class WorkspaceScanner {
     this.watcher?.walked(tree.folders, startedAt);
     this.record = tree.record;
     this.recordChanged ||= tree.recordChanged;
-    return { kind: 'walk', entries: tree.files, record: tree.record, recordChanged: tree.recordChanged };
+    return { kind: 'walk', entries: tree.files };
   }
 
   /** Saves the walk record if it changed since it was read or saved. Only a cache: a failure costs the next walk its listings. */
