@@ -36,6 +36,20 @@ static napi_value throw_type_error(napi_env env, const char *message) {
   return NULL;
 }
 
+/* The first `count` arguments into `argv`; false after throwing `usage` when fewer were passed. */
+static bool get_args(napi_env env, napi_callback_info info, size_t count, napi_value *argv, const char *usage) {
+  size_t argc = count;
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok) {
+    napi_throw_error(env, "REVIEW_GUARD_SYNTAX", "native call failed: napi_get_cb_info");
+    return false;
+  }
+  if (argc < count) {
+    throw_type_error(env, usage);
+    return false;
+  }
+  return true;
+}
+
 /* The TSLanguage of a grammar export (`{ language: External }` or the External itself), or NULL after throwing. */
 static const TSLanguage *unwrap_language(napi_env env, napi_value value) {
   napi_valuetype type;
@@ -65,10 +79,8 @@ static const TSLanguage *unwrap_language(napi_env env, napi_value value) {
 
 /* languageInfo(grammar) → { symbols: (string|null)[], fields: (string|null)[] } */
 static napi_value language_info(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
   napi_value argv[1];
-  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  if (argc < 1) return throw_type_error(env, "languageInfo(grammar): grammar missing");
+  if (!get_args(env, info, 1, argv, "languageInfo(grammar): grammar missing")) return NULL;
   const TSLanguage *language = unwrap_language(env, argv[0]);
   if (language == NULL) return NULL;
 
@@ -104,10 +116,8 @@ static void delete_parser(napi_env env, void *data, void *hint) {
 
 /* createParser(grammar) → External<TSParser> */
 static napi_value create_parser(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
   napi_value argv[1];
-  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  if (argc < 1) return throw_type_error(env, "createParser(grammar): grammar missing");
+  if (!get_args(env, info, 1, argv, "createParser(grammar): grammar missing")) return NULL;
   const TSLanguage *language = unwrap_language(env, argv[0]);
   if (language == NULL) return NULL;
   TSParser *parser = ts_parser_new();
@@ -174,10 +184,8 @@ static uint32_t flatten(TSTree *tree, int32_t *columns, uint32_t capacity) {
 
 /* parse(parser, text) → { count, columns: ArrayBuffer of COLUMNS × count int32 } */
 static napi_value parse(napi_env env, napi_callback_info info) {
-  size_t argc = 2;
   napi_value argv[2];
-  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  if (argc < 2) return throw_type_error(env, "parse(parser, text): arguments missing");
+  if (!get_args(env, info, 2, argv, "parse(parser, text): arguments missing")) return NULL;
   TSParser *parser = NULL;
   napi_valuetype type;
   CHECK(napi_typeof(env, argv[0], &type));
