@@ -23,8 +23,6 @@ export interface SourceFile {
   readonly declarations: readonly Declaration[];
   /** Function values and classes bound to a name without a declaration, in source order. */
   readonly boundValues: readonly BoundValue[];
-  /** Type parameter nodes (`<T>`), in source order. */
-  readonly typeParameters: readonly SyntaxNode[];
   /** `codeLines[row]` is 1 when that 0-based row holds code. */
   readonly codeLines: Uint8Array;
   readonly codeLineCount: number;
@@ -47,12 +45,11 @@ export function sourceFileOf(path: string, tree: Tree, language: LanguageId): So
   const walker = spec.walk.createWalker();
   const declarations = Object.freeze(walker.run(tree, spec, sink));
   const boundValues = Object.freeze(walker.bound);
-  const typeParameters = Object.freeze(walker.typeParameters);
   const tokens = sink.tokens;
   const codeLines = classifyCodeLines(lines, tokens);
   let codeLineCount = 0;
   for (const flag of codeLines) codeLineCount += flag;
-  return { path, language, text, lines, tree, root: tree.rootNode, tokens, declarations, boundValues, typeParameters, codeLines, codeLineCount };
+  return { path, language, text, lines, tree, root: tree.rootNode, tokens, declarations, boundValues, codeLines, codeLineCount };
 }
 
 /**

@@ -239,7 +239,8 @@ export function extraSubjects(file: SourceFile, facts: ModuleFacts): (Classified
     if (!id) return;
     out.push({ selector, modifiers, name: id.text, line: id.startPosition.row + 1, column: id.startPosition.column + 1 });
   };
-  for (const parameter of file.typeParameters) {
+  // A scan of the node table: cheap, and only with pasted conventions.
+  for (const parameter of file.root.descendantsOfType('type_parameter')) {
     const id = parameter.childForFieldName('name');
     // tree-sitter-typescript 0.23 reads the variance of `<out T>` and `<in T>` as the name; the name itself is lost.
     if (id?.text === 'in' || id?.text === 'out') continue;

@@ -40,10 +40,9 @@ interface Frame {
  * What the walk does with a node type: nothing; note JSX; visit the node;
  * keep it in its frame (an assignment names the value on its right); visit
  * a property name when it is an enum member; ask whether the node is
- * documentation; record the node as one token without its children; keep a
- * type parameter.
+ * documentation; record the node as one token without its children.
  */
-type Role = 'pass' | 'jsx' | 'declares' | 'keep' | 'propertyName' | 'documentation' | 'atom' | 'typeParameter';
+type Role = 'pass' | 'jsx' | 'declares' | 'keep' | 'propertyName' | 'documentation' | 'atom';
 
 interface TypeInfo {
   readonly name: string;
@@ -72,7 +71,6 @@ function typeInfo(table: TypeInfo[], nodes: NodeTable, i: number, spec: Language
       else if (profile.keptTypes.has(name)) role = 'keep';
       else if (profile.documentationTypes.has(name)) role = 'documentation';
       else if (profile.atomTypes.has(name)) role = 'atom';
-      else if (profile.typeParameterTypes.has(name)) role = 'typeParameter';
     }
     info = table[id] = { name, role, isComment: profile.commentTypes.has(name) };
   }
@@ -88,8 +86,6 @@ export abstract class NodeWalker {
   readonly out: Declaration[] = [];
   /** Values bound without a declaration (see `BoundValue`), in source order. */
   readonly bound: BoundValue[] = [];
-  /** Type parameter nodes, in source order. */
-  readonly typeParameters: SyntaxNode[] = [];
   private nodes!: NodeTable;
   /** The table index of the node being visited while `visit` runs. */
   private current = 0;
@@ -125,8 +121,6 @@ export abstract class NodeWalker {
         this.visit(node, type);
       } else if (role === 'keep') {
         node = tree.node(i);
-      } else if (role === 'typeParameter') {
-        this.typeParameters.push(tree.node(i));
       } else if (role === 'documentation' && this.documentationEnd <= nodes.start(i)) {
         node = tree.node(i);
         if (spec.walk.isDocumentation?.(node)) this.documentationEnd = node.endIndex;

@@ -51,7 +51,6 @@ const WALK: WalkProfile = {
   enumMemberType: 'property_identifier',
   documentationTypes: NONE,
   atomTypes: NONE,
-  typeParameterTypes: new Set(['type_parameter']),
   createWalker: () => new DeclarationWalker(),
 };
 

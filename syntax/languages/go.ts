@@ -73,7 +73,6 @@ export const go: LanguageSpec = {
     keptTypes: NONE,
     documentationTypes: NONE,
     atomTypes: STRINGS,
-    typeParameterTypes: NONE,
     createWalker: () => new GoWalker(),
   },
   units: {

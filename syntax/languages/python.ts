@@ -82,7 +82,6 @@ export const python: LanguageSpec = {
     documentationTypes: new Set(['expression_statement']),
     isDocumentation: isDocstring,
     atomTypes: STRINGS,
-    typeParameterTypes: NONE,
     createWalker: () => new PythonWalker(),
   },
   units: {

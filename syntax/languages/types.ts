@@ -41,8 +41,6 @@ export interface WalkProfile {
   readonly isDocumentation?: (node: SyntaxNode) => boolean;
   /** Named nodes read as one token, children skipped (Python and Go string literals). */
   readonly atomTypes: ReadonlySet<string>;
-  /** Type parameter nodes (`<T>`), kept by the walk so rules need not search the tree for them. */
-  readonly typeParameterTypes: ReadonlySet<string>;
   /** A fresh walker whose `visit` knows this language's declaring nodes. */
   createWalker(): NodeWalker;
 }
