@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { HOOK_COMMAND } from '../../../src/cli/claude-code.js';
+import { COMMAND_HELP } from '../../../src/cli/help.js';
 import { runCli } from '../../support/cli.js';
 
 describe('review-guard init', () => {
@@ -47,6 +48,9 @@ describe('review-guard init', () => {
     const [entry] = (await readJson('.claude/settings.json')).hooks.PostToolUse;
     assert.equal(entry.matcher, 'Write|Edit|MultiEdit');
     assert.deepEqual(entry.hooks, [{ type: 'command', command: HOOK_COMMAND, timeout: 60 }]);
+    // The help texts show what init writes.
+    assert.ok(COMMAND_HELP.serve!.includes(JSON.stringify({ mcpServers: { 'review-guard': (await readJson('.mcp.json')).mcpServers['review-guard'] } })));
+    assert.ok(COMMAND_HELP.hook!.includes(JSON.stringify({ hooks: { PostToolUse: [entry] } })));
     assert.match(await read('CLAUDE.md'), /call the `review_code` tool/);
     assert.match(await read('.gitignore'), /^\.review-guard\/$/m);
     // The starter config is valid: a review runs with it.
