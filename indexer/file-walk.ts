@@ -20,7 +20,8 @@ import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { languageForPath, type LanguageId } from '../syntax/index.js';
 import { PathFilter, type FileSelection } from './path-filter.js';
-import { RACY_MS, sameStamp, walkKey, type FileStamp, type FolderListing, type WalkRecord } from './walk-record.js';
+import type { FileStat } from './code-index-types.js';
+import { RACY_MS, sameStamp, walkKey, type FolderListing, type WalkRecord } from './walk-record.js';
 
 /** A source file found by the walk. */
 export interface SourceEntry {
@@ -109,26 +110,28 @@ class Walker {
     const prefix = absDir.endsWith(path.sep) ? absDir : absDir + path.sep;
     const cached = previous?.get(relDir);
     const reusable = cached && cached.mtimeMs === stats.mtimeMs && unchangedIgnoreFile(prefix, cached) ? cached : undefined;
-    // The root's filter (PathFilter.forRoot) holds the root's ignore file already.
-    const filterFor = (listing: FolderListing) => () =>
-      listing.ignoreFile && relDir !== '' ? parentFilter().enterSync(relDir, true) : parentFilter();
-    let listing: FolderListing;
+    // The root's filter (PathFilter.forRoot) holds the root's ignore file already; a folder's own is read on demand.
+    const filterFor = (ignoreFile: FileStat | undefined) =>
+      memo(() => (ignoreFile && relDir !== '' ? parentFilter().enterSync(relDir, true) : parentFilter()));
+    let listing = reusable;
     let filter: () => PathFilter;
     let below = previous;
-    if (reusable) {
-      listing = reusable;
-      filter = memo(filterFor(listing));
-      if (stats.mtimeMs < this.trustedBefore) this.reused++;
+    if (listing) {
+      filter = filterFor(listing.ignoreFile);
     } else {
-      const listed = this.list(prefix, relDir, filterFor, stats.mtimeMs);
+      const listed = this.list(prefix, relDir, stats.mtimeMs, filterFor);
       if (!listed) return;
-      ({ listing } = listed);
-      filter = () => listed.filter;
-      // Another ignore file here changes what the listings below it took.
-      if (!sameStamp(cached?.ignoreFile, listing.ignoreFile)) below = undefined;
+      ({ listing, filter } = listed);
+      // The listings below were taken with this folder's ignore file as it was then; without a
+      // record of it (a folder too recently changed to record) nothing says it is the same.
+      if (!cached || !sameStamp(cached.ignoreFile, listing.ignoreFile)) below = undefined;
     }
     this.folders.push(relDir);
-    if (stats.mtimeMs < this.trustedBefore) this.listings.set(relDir, listing);
+    const { ignoreFile } = listing;
+    if (stats.mtimeMs < this.trustedBefore && (!ignoreFile || ignoreFile.mtimeMs < this.trustedBefore)) {
+      this.listings.set(relDir, listing);
+      if (reusable) this.reused++;
+    }
     for (const name of listing.files) {
       const relPath = relDir ? `${relDir}/${name}` : name;
       const language = languageForPath(relPath);
@@ -138,13 +141,16 @@ class Walker {
     for (const name of listing.folders) this.walk(prefix + name, relDir ? `${relDir}/${name}` : name, filter, below);
   }
 
-  /** Lists a folder and filters its entries with the filter `filterFor` gives for its ignore file; undefined when it cannot be read. */
+  /**
+   * Lists a folder and filters its entries with the filter `filterFor` makes
+   * for the folder's ignore file; undefined when it cannot be read.
+   */
   private list(
     prefix: string,
     relDir: string,
-    filterFor: (listing: FolderListing) => () => PathFilter,
     mtimeMs: number,
-  ): { listing: FolderListing; filter: PathFilter } | undefined {
+    filterFor: (ignoreFile: FileStat | undefined) => () => PathFilter,
+  ): { listing: FolderListing; filter: () => PathFilter } | undefined {
     let entries: Dirent[];
     try {
       entries = readdirSync(prefix, { withFileTypes: true });
@@ -153,21 +159,21 @@ class Walker {
       throw error;
     }
     const ignoreFile = entries.some((e) => e.name === '.gitignore' && !e.isDirectory()) ? stampOf(`${prefix}.gitignore`) : undefined;
+    const filter = filterFor(ignoreFile);
+    const here = filter();
     const folders: string[] = [];
     const files: string[] = [];
-    const listing: FolderListing = { mtimeMs, ...(ignoreFile ? { ignoreFile } : {}), folders, files };
-    const filter = filterFor(listing)();
     for (const entry of entries) {
       const relPath = relDir ? `${relDir}/${entry.name}` : entry.name;
       // Dirents describe the link itself, so symlinks are neither directories nor files here.
       if (entry.isDirectory()) {
-        if (!filter.skipsDirectory(relPath)) folders.push(entry.name);
-      } else if (entry.isFile() && languageForPath(relPath) && !filter.skipsFile(relPath)) {
+        if (!here.skipsDirectory(relPath)) folders.push(entry.name);
+      } else if (entry.isFile() && languageForPath(relPath) && !here.skipsFile(relPath)) {
         // The extension test goes first: it is cheaper than the ignore rules.
         files.push(entry.name);
       }
     }
-    return { listing, filter };
+    return { listing: { mtimeMs, ...(ignoreFile ? { ignoreFile } : {}), folders, files }, filter };
   }
 }
 
@@ -177,7 +183,7 @@ function unchangedIgnoreFile(prefix: string, listing: FolderListing): boolean {
 }
 
 /** An ignore file's stamp, through a symlink as its rules are read; undefined when there is no readable file. */
-function stampOf(absPath: string): FileStamp | undefined {
+function stampOf(absPath: string): FileStat | undefined {
   let stats: Stats | undefined;
   try {
     stats = statSync(absPath, { throwIfNoEntry: false });

@@ -11,7 +11,8 @@
 /** How much of a file the marker check reads. */
 export const GENERATED_HEAD_BYTES = 1024;
 
-const GENERATED_NAME = /(?:(?:\.(?:generated|gen|pb|min)|_pb)\.(?:[cm]?[jt]sx?|go)|_pb2(?:_grpc)?\.pyi?)$/i;
+/** File names tools write (`x.generated.ts`, `x_pb2.py`, bundles). */
+export const GENERATED_NAME = /(?:(?:\.(?:generated|gen|pb|min)|_pb)\.(?:[cm]?[jt]sx?|go)|_pb2(?:_grpc)?\.pyi?)$/i;
 const MARKERS = [/@generated\b/, /\bDO NOT EDIT\b/, /\b(?:auto-?generated|automatically generated)\b/i];
 // A comment line (`//`, `/*`, ` *`, a shebang or a Python `#` comment), or the inside of a block comment.
 const COMMENT_LINE = /^\s*(?:\/\/|\/\*|\*|#)/;

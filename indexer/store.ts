@@ -19,7 +19,7 @@
  * `.review-guard-tmp-*`) and never touches anything else in its folder.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Catalog } from './catalog.js';
 import { HnswIndex } from './hnsw-index.js';
@@ -165,14 +165,11 @@ export class IndexStore {
    * the workspace, not the index, so any writer's record is a valid one.
    */
   async saveWalkRecord(record: WalkRecord): Promise<void> {
-    const temp = this.tempPath(WALK_FILE);
-    try {
-      await writeFile(temp, serializeWalkRecord(record), { flag: 'wx' });
-      await rename(temp, path.join(this.dir, WALK_FILE));
-    } catch (error) {
-      await rm(temp, { force: true });
+    const created: string[] = [];
+    await this.writeAtomically(WALK_FILE, serializeWalkRecord(record), created).catch(async (error: unknown) => {
+      await Promise.all(created.map((file) => rm(file, { force: true })));
       throw error;
-    }
+    });
   }
 
   /** Whether the metadata file is there (a store can be deleted under a running service). */

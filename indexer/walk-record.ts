@@ -16,19 +16,16 @@
  * The record is a cache: one that is missing, unreadable or made for another
  * root or selection is ignored, and the walk lists everything.
  */
-import type { FileSelection } from './path-filter.js';
-
-/** Size and modification time of an ignore file as the record's listings were filtered with it. */
-export interface FileStamp {
-  readonly size: number;
-  readonly mtimeMs: number;
-}
+import { SOURCE_EXTENSIONS } from '../syntax/index.js';
+import type { FileStat } from './code-index-types.js';
+import { GENERATED_NAME } from './generated.js';
+import { SKIPPED_FOLDERS, type FileSelection } from './path-filter.js';
 
 /** One folder as the walk listed it. */
 export interface FolderListing {
   readonly mtimeMs: number;
   /** Its `.gitignore`, when it has one. */
-  readonly ignoreFile?: FileStamp;
+  readonly ignoreFile?: FileStat;
   /** Subfolders the walk entered. */
   readonly folders: readonly string[];
   /** Source files the filter took, whatever their size. */
@@ -40,20 +37,26 @@ export interface WalkRecord {
   /** The root and selection the listings were filtered for; see `walkKey`. */
   readonly key: string;
   /** `.git/info/exclude`, when there is one: its rules apply everywhere. */
-  readonly excludeFile?: FileStamp;
+  readonly excludeFile?: FileStat;
   readonly folders: ReadonlyMap<string, FolderListing>;
 }
 
 /** Folders modified less than this before a walk are listed again by the next one. */
 export const RACY_MS = 2_000;
 
-/** The key of listings of `root` filtered with `selection` (gitignore-style globs and the `.gitignore` switch). */
+/**
+ * The key of listings of `root` filtered with `selection` (gitignore-style
+ * globs and the `.gitignore` switch) and with this version's built-in choices
+ * (source extensions, skipped folders, generated names), which an upgrade may
+ * change while the folders stay as they were.
+ */
 export function walkKey(root: string, selection: FileSelection): string {
-  return JSON.stringify([root, selection.include ?? [], selection.exclude ?? [], selection.gitignore ?? true]);
+  const builtIn = [SOURCE_EXTENSIONS, [...SKIPPED_FOLDERS], GENERATED_NAME.source];
+  return JSON.stringify([root, selection.include ?? [], selection.exclude ?? [], selection.gitignore ?? true, builtIn]);
 }
 
 /** Whether two stamps (either possibly missing) describe the same file state. */
-export function sameStamp(a: FileStamp | undefined, b: FileStamp | undefined): boolean {
+export function sameStamp(a: FileStat | undefined, b: FileStat | undefined): boolean {
   return a === undefined || b === undefined ? a === b : a.size === b.size && a.mtimeMs === b.mtimeMs;
 }
 
@@ -79,13 +82,13 @@ export function parseWalkRecord(text: string): WalkRecord | undefined {
   const top = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   const listings = top.folders;
   if (top.version !== 1 || typeof top.key !== 'string' || typeof listings !== 'object' || listings === null || Array.isArray(listings)) return undefined;
-  const excludeFile = stampOf(top.excludeFile);
+  const excludeFile = parseStamp(top.excludeFile);
   if (excludeFile === null) return undefined;
   const folders = new Map<string, FolderListing>();
   for (const [dir, entry] of Object.entries(listings)) {
     if (!Array.isArray(entry) || entry.length !== 4) return undefined;
     const [mtimeMs, rawStamp, subfolders, files] = entry as unknown[];
-    const ignoreFile = stampOf(rawStamp);
+    const ignoreFile = parseStamp(rawStamp);
     if (typeof mtimeMs !== 'number' || ignoreFile === null || !isNameList(subfolders) || !isNameList(files)) return undefined;
     folders.set(dir, { mtimeMs, ...(ignoreFile ? { ignoreFile } : {}), folders: subfolders, files });
   }
@@ -93,7 +96,7 @@ export function parseWalkRecord(text: string): WalkRecord | undefined {
 }
 
 /** A stamp from `[size, mtimeMs]`, undefined from null, null (invalid) from anything else. */
-function stampOf(value: unknown): FileStamp | undefined | null {
+function parseStamp(value: unknown): FileStat | undefined | null {
   if (value === null) return undefined;
   if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'number' && typeof value[1] === 'number') {
     return { size: value[0], mtimeMs: value[1] };

@@ -85,6 +85,13 @@ describe('CodeIndex', () => {
     await (await open()).refresh();
     const record = JSON.parse(await readFile(join(storeDir(), 'walk.json'), 'utf8')) as { folders: Record<string, unknown> };
     assert.ok(Object.keys(record.folders).includes('src/util'));
+    // Creating the store changed the root folder: the next walk records it (ages again so it is not racy)...
+    ageFolders(repo.path);
+    await (await open()).refresh();
+    // ...and a new process then reuses every listing: its record stays as it was, so it is not written again.
+    const written = (await stat(join(storeDir(), 'walk.json'))).mtimeMs;
+    await (await open()).refresh();
+    assert.equal((await stat(join(storeDir(), 'walk.json'))).mtimeMs, written);
     await writeFile(join(repo.path, 'src/util/added.ts'), EXTRA_FUNCTION);
     await appendFile(join(repo.path, 'src/ui/Button.tsx'), EXTRA_FUNCTION.replace('extra', 'extraTwo'));
     const stats = await (await open()).refresh();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { walkSourceTree, type SourceTree } from '../../indexer/file-walk.js';
@@ -10,10 +10,11 @@ import { put } from './support.js';
 /** An hour ago: older than any racy window. */
 const PAST = (Date.now() - 3_600_000) / 1000;
 
-/** Sets every folder's times under `dir` (and `dir`'s) to PAST, as if nothing had changed for an hour. */
+/** Sets the times of everything under `dir` (and `dir`'s) to PAST, as if nothing had changed for an hour. */
 function age(dir: string): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.isDirectory()) age(join(dir, entry.name));
+    else utimesSync(join(dir, entry.name), PAST, PAST);
   }
   utimesSync(dir, PAST, PAST);
 }
@@ -70,6 +71,34 @@ describe('walk records', () => {
     editInPlace(root.path, 'src/.gitignore', 'a.ts\nb.ts\n');
     assert.equal(statSync(join(root.path, 'src')).mtimeMs, folderTime, 'the folder time must not give the edit away');
     assert.deepEqual(paths(await walkSourceTree(root.path, {}, record)), ['lib/c.js']);
+  });
+
+  it('lists a folder again when an entry is removed', async () => {
+    const { record } = await walkSourceTree(root.path);
+    rmSync(join(root.path, 'src', 'deep', 'b.ts'));
+    assert.deepEqual(paths(await walkSourceTree(root.path, {}, record)), ['lib/c.js', 'src/a.ts']);
+  });
+
+  it('does not reuse listings below a folder it could not record when that folder\'s ignore file goes', async () => {
+    await put(root.path, 'p/.gitignore', 'secret.ts\n');
+    await put(root.path, 'p/sub/ok.ts');
+    await put(root.path, 'p/sub/secret.ts');
+    age(root.path);
+    // p changed just now: its listing (and its ignore file's stamp) is not recorded, p/sub's is.
+    utimesSync(join(root.path, 'p'), new Date(), new Date());
+    const { record } = await walkSourceTree(root.path);
+    assert.equal(record.folders.has('p'), false);
+    assert.ok(record.folders.has('p/sub'));
+    rmSync(join(root.path, 'p', '.gitignore'));
+    assert.deepEqual(paths(await walkSourceTree(root.path, {}, record)).filter((p) => p.startsWith('p/')), ['p/sub/ok.ts', 'p/sub/secret.ts']);
+  });
+
+  it('does not record a folder whose ignore file changed within the racy window', async () => {
+    await put(root.path, 'src/.gitignore', 'x.ts\n');
+    utimesSync(join(root.path, 'src'), PAST, PAST);
+    const { record } = await walkSourceTree(root.path);
+    assert.equal(record.folders.has('src'), false);
+    assert.ok(record.folders.has('src/deep'));
   });
 
   it('applies a new ignore file to the listings of the folders below it', async () => {
