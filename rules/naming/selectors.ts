@@ -142,7 +142,7 @@ export function classify(declaration: Declaration, facts: ModuleFacts): Classifi
     }
     case 'parameter': {
       const owner = declaration.owner;
-      if (!owner || owner.type === 'method_signature' || owner.type === 'construct_signature') return undefined;
+      if (!owner || owner.type === 'method_signature') return undefined;
       if (node.type === 'shorthand_property_identifier_pattern') mods.add('destructured');
       // Parameters of signatures without a body (overloads, abstract methods, `declare`) are never `unused` to typescript-eslint.
       const body = owner.childForFieldName('body');
@@ -165,17 +165,12 @@ export function classify(declaration: Declaration, facts: ModuleFacts): Classifi
   }
 }
 
-/** `declare const x` at the top of the file (read off its line). */
-function isAmbientTopLevel(file: SourceFile, declaration: Declaration): boolean {
-  return /^(export\s+)?declare\s/.test(file.lines[declaration.startLine - 1] ?? '');
-}
-
 function classifyVariable(declaration: Declaration, facts: ModuleFacts): Classified | undefined {
   const { node, modifiers: has } = declaration;
   if (node.type !== 'variable_declarator' && node.parent?.type === 'catch_clause') return undefined;
   const mods = new Set<ModifierName>();
   if (has.has('const')) mods.add('const');
-  if (has.has('moduleScope') || isAmbientTopLevel(facts.file, declaration)) mods.add('global');
+  if (has.has('moduleScope')) mods.add('global');
   // typescript-eslint: only shorthand object destructuring (`{x}`, `{x = 1}`), not `{a: x}` or `[x]`.
   if (has.has('destructured') && nameNode(declaration).type === 'shorthand_property_identifier_pattern') mods.add('destructured');
   if (facts.isExported(declaration)) mods.add('exported');
