@@ -5,7 +5,6 @@
  * Command modules are imported on use, so a command loads only its own
  * dependencies.
  */
-import { SyntaxBindingError } from '../../syntax/index.js';
 import { UserError } from '../pipeline/index.js';
 import { VERSION } from '../version.js';
 import { parseCliArgs } from './args.js';
@@ -75,8 +74,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    // A missing syntax binding is a setup problem with a fix in its message, not a crash.
-    if (error instanceof UserError || error instanceof SyntaxBindingError) {
+    if (error instanceof UserError) {
       process.stderr.write(`review-guard: ${error.message}\n`);
       process.exitCode = EXIT.usage;
       return;

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { CodeIndex, StoreLockedError, StructuralEmbedder, type Candidate, type Embedder, type IndexStats, type IndexStatus } from '../../indexer/index.js';
-import type { LanguageId } from '../../syntax/index.js';
+import { SyntaxBindingError, type LanguageId } from '../../syntax/index.js';
 import type { LlmClient } from '../../models/llm-client.js';
 import type { TranscriptSink } from './agent/index.js';
 import { AcceptedDuplicates, type DuplicatePair } from './accepted-duplicates.js';
@@ -175,6 +175,8 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
         ...(transcript ? { transcript } : {}),
         ...(reviewOptions.sources ? { sources: reviewOptions.sources } : {}),
         ...(reviewOptions.scope ? { scope: reviewOptions.scope } : {}),
+      }).catch((error: unknown) => {
+        throw setupProblem(error);
       });
       const fresh = await accepted.filter(result);
       return known ? withoutBaselined(fresh, known) : fresh;
@@ -191,7 +193,9 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
     },
     async searchSimilar(query) {
       if (!config.index.enabled) return [];
-      return (await freshIndex()).search({ code: query.code, language: query.language }, query.limit);
+      return (await freshIndex()).search({ code: query.code, language: query.language }, query.limit).catch((error: unknown) => {
+        throw setupProblem(error);
+      });
     },
     async indexStatus() {
       if (!config.index.enabled) return undefined;
@@ -225,10 +229,20 @@ async function createLlmClient(loaded: LoadedConfig, env: NodeJS.ProcessEnv): Pr
  * reason. Anything else stays what it is.
  */
 function storeProblem(error: unknown, root: string): unknown {
+  if (error instanceof SyntaxBindingError) return setupProblem(error);
   if (!(error instanceof Error)) return error;
   if (error instanceof StoreLockedError) return new UserError(error.message);
   if (typeof (error as NodeJS.ErrnoException).code !== 'string') return error;
   return new UserError(
-    `the index under ${root}/.review-guard/index could not be written (${error.message}); make sure that path is a folder you can write, or delete it`,
+    `the index under ${join(root, INDEX_DIR)} could not be written (${error.message}); make sure that path is a folder you can write, or delete it`,
   );
+}
+
+/**
+ * A syntax binding that was never built (install scripts skipped) is a setup
+ * problem whose message names the fix: every adapter (CLI, hook, MCP) reports
+ * it as the user's, not as a crash. Anything else stays what it is.
+ */
+function setupProblem(error: unknown): unknown {
+  return error instanceof SyntaxBindingError ? new UserError(error.message) : error;
 }

@@ -2,14 +2,12 @@
  * The CLI as users run it: a child process, its output and its exit code.
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { cp, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { FindingSchema, ReviewResultSchema } from '../../src/pipeline/index.js';
 import { runCli, type CliRun } from '../support/cli.js';
-import { copySampleRepo, REPO_ROOT, type SampleRepo } from '../support/sample-repo.js';
+import { copySampleRepo, makeTempDir, REPO_ROOT, type SampleRepo } from '../support/sample-repo.js';
 
 const cli = (cwd: string, ...args: string[]): Promise<CliRun> => runCli(cwd, args);
 
@@ -127,30 +125,32 @@ describe('review-guard CLI', () => {
     assert.match((await cli(repo.root, '--help')).stdout, /Exit codes: 0 no error findings, 1 error findings, 2 usage/);
   });
 
-  it('names the fix, with exit 2 and no stack, when the syntax binding was never built', async () => {
+  it('names the fix, with no stack, when the syntax binding was never built: review, hook and doctor', async () => {
     // An installed package whose install scripts did not run: its dist without build/.
-    const install = await mkdtemp(join(tmpdir(), 'rg-no-binding-'));
+    const install = await makeTempDir();
     try {
-      await cp(join(REPO_ROOT, 'dist'), join(install, 'dist'), { recursive: true });
-      await cp(join(REPO_ROOT, 'package.json'), join(install, 'package.json'));
-      await symlink(join(REPO_ROOT, 'node_modules'), join(install, 'node_modules'));
-      const installed = (...args: string[]) =>
-        new Promise<CliRun>((resolve) => {
-          execFile(process.execPath, [join(install, 'dist/src/cli/bin.js'), ...args], { cwd: repo.root, env: { ...process.env, OLLAMA_HOST: '' } }, (error, stdout, stderr) =>
-            resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr }),
-          );
-        });
-      const run = await installed('review', '--no-model', 'src/util/strings.ts');
+      await cp(join(REPO_ROOT, 'dist'), join(install.path, 'dist'), { recursive: true });
+      await cp(join(REPO_ROOT, 'package.json'), join(install.path, 'package.json'));
+      await symlink(join(REPO_ROOT, 'node_modules'), join(install.path, 'node_modules'));
+      const cli = join(install.path, 'dist/src/cli/bin.js');
+      const installed = (args: string[], input?: string) => runCli(repo.root, args, { cli, ...(input ? { input } : {}) });
+      const run = await installed(['review', '--no-model', 'src/util/strings.ts']);
       assert.equal(run.code, 2, run.stderr);
       assert.match(run.stderr, /syntax binding could not be loaded .*run `npm rebuild review-guard`/);
       assert.doesNotMatch(run.stderr, /internal error|\n {4}at /);
+      // The Claude Code hook reports it as its own problem (exit 1, shown to the user), not as an internal error.
+      const event = { cwd: repo.root, hook_event_name: 'PostToolUse', tool_name: 'Write', tool_input: { file_path: 'src/util/strings.ts' } };
+      const hook = await installed(['hook', 'claude-code'], JSON.stringify(event));
+      assert.equal(hook.code, 1, hook.stderr);
+      assert.match(hook.stderr, /run `npm rebuild review-guard`/);
+      assert.doesNotMatch(hook.stderr, /internal error|\n {4}at /);
       // The doctor names it as well, beside its other checks.
-      const doctor = await installed('doctor');
+      const doctor = await installed(['doctor']);
       assert.equal(doctor.code, 1, doctor.stderr);
       assert.match(doctor.stdout, /^error syntax +review-guard's syntax binding could not be loaded .* → fix: run `npm rebuild review-guard`/m);
       assert.match(doctor.stdout, /^ok +config /m);
     } finally {
-      await rm(install, { recursive: true, force: true });
+      await install.remove();
     }
   });
 });

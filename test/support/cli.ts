@@ -15,10 +15,17 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-/** Runs `review-guard ...args` in `cwd`, feeding `input` on stdin; never with a model host. */
-export function runCli(cwd: string, args: readonly string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
+/**
+ * Runs `review-guard ...args` in `cwd`, feeding `input` on stdin; never with
+ * a model host. `cli` runs another copy of the built CLI (default: this one).
+ */
+export function runCli(
+  cwd: string,
+  args: readonly string[],
+  options: { input?: string; env?: NodeJS.ProcessEnv; cli?: string } = {},
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_PATH, ...args], { cwd, env: { ...process.env, OLLAMA_HOST: '', NO_COLOR: '', ...options.env } });
+    const child = spawn(process.execPath, [options.cli ?? CLI_PATH, ...args], { cwd, env: { ...process.env, OLLAMA_HOST: '', NO_COLOR: '', ...options.env } });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
