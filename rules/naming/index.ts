@@ -49,7 +49,7 @@ export const naming = defineRule({
     },
   },
   check({ file, declarations, options }) {
-    if (options.conventions) return checkConventions(file, declarations, options.conventions, options.ignore);
+    if (options.conventions) return checkConventions(file, declarations, options.conventions, ignorePatterns(options.ignore));
     return declarations.flatMap((declaration) => {
       if (isSkipped(declaration, options, file.language)) return [];
       // Python and Go have their own defaults (language-defaults.ts).
@@ -85,7 +85,16 @@ function checkConventions(
 function isSkipped(declaration: Declaration, options: NamingOptions, language: LanguageId): boolean {
   if (declaration.modifiers.has('destructured') && !options.checkDestructured) return true;
   if (declaration.modifiers.has('objectLiteral') && !options.checkObjectLiteralMembers) return true;
-  return options.ignore.some((pattern) => pattern.test(declaration.name)) || ignoredByLanguage(language, declaration.name);
+  return ignorePatterns(options.ignore).some((pattern) => pattern.test(declaration.name)) || ignoredByLanguage(language, declaration.name);
+}
+
+// The engine parses a rule's options once per settings, so their `ignore` array is the same object for every file.
+const compiledIgnore = new WeakMap<readonly string[], readonly RegExp[]>();
+
+function ignorePatterns(sources: readonly string[]): readonly RegExp[] {
+  let patterns = compiledIgnore.get(sources);
+  if (!patterns) compiledIgnore.set(sources, (patterns = sources.map((source) => new RegExp(source))));
+  return patterns;
 }
 
 function checkName(declaration: Declaration, convention: Convention, language: LanguageId): RuleViolation | undefined {

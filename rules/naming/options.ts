@@ -66,12 +66,16 @@ function conventionSchema(defaults: Convention) {
     .prefault({});
 }
 
-const regex = z.string().transform((source, context) => {
+/**
+ * A regex source that compiles. Kept a string (the rule compiles it): a
+ * schema's output must stay valid input, since the config is also shown
+ * (MCP config resource) and its rule options parsed again by the engine.
+ */
+const regex = z.string().superRefine((source, context) => {
   try {
-    return new RegExp(source);
+    new RegExp(source);
   } catch (error) {
-    context.issues.push({ code: 'custom', input: source, message: (error as Error).message });
-    return z.NEVER;
+    context.addIssue({ code: 'custom', message: (error as Error).message });
   }
 });
 

@@ -61,9 +61,8 @@ function parseJson(text: string, origin: string): unknown {
 
 /**
  * The validated config and its rule settings. The rule settings keep each
- * rule's options as written: the engine parses them (once, see
- * rules/engine.ts), and a schema's output is not always valid input again
- * (naming turns its `ignore` patterns into RegExps).
+ * rule's options as written: the engine parses them, filling in defaults
+ * (once, see rules/engine.ts).
  */
 function configFrom(value: unknown, origin: string): { config: Config; ruleSettings: RuleSettings } {
   const parsed = ConfigSchema.safeParse(value);

@@ -35,7 +35,7 @@ describe('config loader', () => {
     assert.deepEqual(loaded.notes, []);
   });
 
-  it('accepts rule options whose schema transforms them (naming: pasted conventions, ignore patterns)', async () => {
+  it('accepts naming\'s pasted conventions and ignore patterns, and shows the patterns as written', async () => {
     const conventions = [{ selector: 'variable', format: ['UPPER_CASE'] }];
     await write({ rules: { naming: ['warning', { conventions, ignore: ['^legacy'] }], 'max-lines': { options: { max: 100 } } } });
     const loaded = await loadConfig(root);
@@ -44,6 +44,8 @@ describe('config loader', () => {
     const file = createSourceFile('a.ts', 'const legacyThing = 1;\nconst other = 2;\n', 'typescript');
     const named = runRules(file, loaded.ruleSettings).filter((r) => r.ruleId === 'naming');
     assert.deepEqual(named.map((r) => r.symbol), ['other']);
+    // The config as the MCP config resource serves it: patterns stay strings (a RegExp would serialise as {}).
+    assert.ok(JSON.stringify(loaded.config.rules).includes('"ignore":["^legacy"]'), JSON.stringify(loaded.config.rules));
   });
 
   it('accepts linter-style rule settings and a $schema reference', async () => {
