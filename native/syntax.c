@@ -18,6 +18,8 @@
 
 /* "tree-sitter", "language" hashed with BLAKE2: the tag grammar bindings put on their language External. */
 static const napi_type_tag LANGUAGE_TYPE_TAG = {0x8AF2E5212AD58ABF, 0xD5006CAD83ABBA16};
+/* Tags the parsers this binding makes, so `parse` never takes another External (a grammar's) for one. */
+static const napi_type_tag PARSER_TYPE_TAG = {0x3C51A0E99B4F7D21, 0x9E0F6B2D57C8A413};
 
 /* Node columns, each `count` int32 long, in this order (syntax/native.ts reads the same order). */
 enum { COL_START, COL_END, COL_START_ROW, COL_END_ROW, COL_PARENT, COL_SUBTREE_END, COL_TYPE_FIELD, COL_FLAGS, COLUMNS };
@@ -132,6 +134,7 @@ static napi_value create_parser(napi_env env, napi_callback_info info) {
     napi_throw_error(env, NULL, "could not wrap the parser");
     return NULL;
   }
+  CHECK(napi_type_tag_object(env, result, &PARSER_TYPE_TAG));
   return result;
 }
 
@@ -189,7 +192,9 @@ static napi_value parse(napi_env env, napi_callback_info info) {
   TSParser *parser = NULL;
   napi_valuetype type;
   CHECK(napi_typeof(env, argv[0], &type));
-  if (type != napi_external) return throw_type_error(env, "parse: the first argument is not a parser");
+  bool tagged = false;
+  if (type == napi_external) CHECK(napi_check_object_type_tag(env, argv[0], &PARSER_TYPE_TAG, &tagged));
+  if (!tagged) return throw_type_error(env, "parse: the first argument is not a parser from createParser");
   CHECK(napi_get_value_external(env, argv[0], (void **)&parser));
   CHECK(napi_typeof(env, argv[1], &type));
   if (type != napi_string) return throw_type_error(env, "parse: the text is not a string");

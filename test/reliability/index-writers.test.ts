@@ -36,11 +36,16 @@ describe('a writer killed in the middle of a save', () => {
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     // SIGKILL while it writes the new vector file, before the metadata is renamed into place: the
     // watcher hears the temp file appear, which polling the folder could miss (a save takes milliseconds).
+    let sawVectorTemp = false;
     const watcher = watch(storeDir, (_event, name) => {
-      if (name && isVectorTemp(name)) child.kill('SIGKILL');
+      if (!name || !isVectorTemp(name)) return;
+      sawVectorTemp = true;
+      child.kill('SIGKILL');
     });
     await exited;
     watcher.close();
+    // Else the save no longer writes its vectors under a temp name, and this test kills nothing.
+    assert.ok(sawVectorTemp, 'the save wrote its vector file under a temp name first');
     const left = await storeFiles(repo.root);
     if (midSave(left)) assert.ok(left.includes('write.lock'), 'killed holding the lock');
     else t.diagnostic(`the save finished before it could be killed; left: ${left.join(', ')}`);

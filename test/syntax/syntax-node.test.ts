@@ -94,6 +94,15 @@ describe('the syntax binding', () => {
     assert.throws(() => syntaxBinding().createParser({ language: {} }), /not a tree-sitter grammar/);
     assert.throws(() => syntaxBinding().createParser(require('tree-sitter-javascript').nodeTypeInfo), /not a tree-sitter grammar/);
   });
+
+  it('refuses to parse with anything but a parser it made (a grammar\'s language would crash the process)', () => {
+    const grammar = require('tree-sitter-javascript') as { language: unknown };
+    const notParsers = [grammar.language, grammar, {}];
+    for (const value of notParsers) {
+      assert.throws(() => syntaxBinding().parse(value as never, 'let x = 1;'), /not a parser from createParser/);
+    }
+    assert.equal(syntaxBinding().parse(syntaxBinding().createParser(grammar), 'let x = 1;').count > 0, true);
+  });
 });
 
 describe('SyntaxNode', () => {
