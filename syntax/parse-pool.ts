@@ -47,10 +47,9 @@ export async function* createSourceFiles(
     for (const job of jobs) yield createSourceFile(job.path, job.text, job.language);
     return;
   }
-  const work = jobs.map(({ text, language }) => ({ text, language }));
   let i = 0;
-  const parseHere = ({ text, language }: (typeof work)[number]): ParseOutcome => parseOutcome(text, language);
-  for await (const outcome of runInOrder(new URL('./parse-worker.js', import.meta.url), undefined, work, threads, parseHere)) {
+  const parseHere = ({ text, language }: ParseJob): ParseOutcome => parseOutcome(text, language);
+  for await (const outcome of runInOrder(new URL('./parse-worker.js', import.meta.url), undefined, jobs, threads, parseHere)) {
     const job = jobs[i++]!;
     yield 'failed' in outcome
       ? createSourceFile(job.path, job.text, job.language)

@@ -2,11 +2,10 @@
  * @fileoverview A parse-pool worker (see parse-pool.ts): parses each text
  * into node columns and moves the buffer back to the caller.
  */
-import type { LanguageId } from './languages/index.js';
 import { serveJobs } from './ordered-pool.js';
-import { parseOutcome, type ParseOutcome } from './parse-pool.js';
+import { parseOutcome, type ParseJob, type ParseOutcome } from './parse-pool.js';
 
-serveJobs<{ text: string; language: LanguageId }, ParseOutcome>(
+serveJobs<ParseJob, ParseOutcome>(
   ({ text, language }) => parseOutcome(text, language),
   (outcome) => ('columns' in outcome ? [outcome.columns] : []),
 );

@@ -11,26 +11,19 @@ export class UserError extends Error {
 /** The configuration file is unreadable or invalid; `key` names the offending setting. */
 export class ConfigError extends UserError {
   override readonly name = 'ConfigError';
-  /** When the message lists several problems: its first line and the problems. */
-  private listed?: { readonly head: string; readonly problems: readonly string[] };
 
   constructor(
     message: string,
     readonly key?: string,
+    /** When the message lists several problems: its first line and the problems. */
+    readonly listed?: { readonly head: string; readonly problems: readonly string[] },
   ) {
     super(message);
   }
 
   /** Several problems at once: one per line in the message, under `head`. */
   static listing(head: string, problems: readonly string[], key?: string): ConfigError {
-    const error = new ConfigError(`${head}\n${problems.map((p) => `  - ${p}`).join('\n')}`, key);
-    error.listed = { head, problems };
-    return error;
-  }
-
-  /** Whether the message lists several problems. */
-  get several(): boolean {
-    return this.listed !== undefined;
+    return new ConfigError(`${head}\n${problems.map((p) => `  - ${p}`).join('\n')}`, key, { head, problems });
   }
 
   /** The message on one line (for one-line reports such as the doctor's): listed problems joined by " | ". */

@@ -5,7 +5,7 @@
 export { createReviewService, type ReviewService } from './service.js';
 export { findWorkspaceRoot, isWithinRoot, locateWorkspaceRoot, toPosix, type RootChoice } from './workspace.js';
 export { duplicatePair, type DuplicatePair } from './accepted-duplicates.js';
-export { withoutFindings } from './findings.js';
+export { countSeverities, withoutFindings } from './findings.js';
 export { isLoopbackHost } from '../../models/ollama-host.js';
 import type { HealthOptions } from './health/index.js';
 import type { HealthReport } from './health/report.js';

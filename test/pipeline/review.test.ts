@@ -187,7 +187,7 @@ describe('review pipeline', () => {
     }
   });
 
-  it('reviews a large batch (parsed on worker threads) with every finding on the right file', async () => {
+  it('reviews a batch large enough for the parse pool with every finding on the right file', async () => {
     const many = await copySampleRepo();
     try {
       // Enough files for the parse pool; every tenth has a badly named function of its own.

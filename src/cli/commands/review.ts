@@ -7,6 +7,7 @@
 import {
   addModelSummaries,
   changedSourcePaths,
+  countSeverities,
   createReviewService,
   gitChangeScope,
   MAX_FILES_PER_REVIEW,
@@ -60,11 +61,11 @@ export async function reviewInBatches(
     const { findings, summary } = await service.review({ files: files.slice(i, i + MAX_FILES_PER_REVIEW) }, batchOptions);
     merged.findings.push(...findings);
     merged.summary.files.push(...summary.files);
-    for (const severity of ['error', 'warning', 'info'] as const) merged.summary.counts[severity] += summary.counts[severity];
     merged.summary.durationMs += summary.durationMs;
     if (summary.notices) merged.summary.notices = [...(merged.summary.notices ?? []), ...summary.notices];
     if (summary.model) merged.summary.model = merged.summary.model ? addModelSummaries(merged.summary.model, summary.model) : summary.model;
   }
+  merged.summary.counts = countSeverities(merged.findings);
   return merged;
 }
 

@@ -54,7 +54,7 @@ export async function runHealthChecks(options: HealthOptions): Promise<HealthRep
 
 function configCheck(loaded: LoadedConfig | ConfigError): HealthCheck {
   if (loaded instanceof ConfigError) {
-    const where = loaded.several ? 'each key named' : loaded.key ? `the key "${loaded.key}"` : 'the file';
+    const where = loaded.listed ? 'each key named' : loaded.key ? `the key "${loaded.key}"` : 'the file';
     return check('config', 'error', loaded.oneLine, {
       fix: `correct ${where} as the message says (every option: README "Configuration", or review-guard.schema.json)`,
       ...(loaded.key ? { details: { key: loaded.key } } : {}),
