@@ -188,7 +188,7 @@ export class CodeIndex {
   private async refreshNow(options: RefreshOptions, exclude: ReadonlySet<string>, rebuilding = false): Promise<IndexStats> {
     const { root, maxFileBytes, selection } = this.settings;
     this.selects = PathFilter.checker(root, selection);
-    const context = { root, maxFileBytes, selection, catalog: this.catalog };
+    const context = { root, maxFileBytes, selection, catalog: this.catalog, selects: this.selects };
     const scope = await this.scanner.scope(context, rebuilding);
     const progress = new ProgressReporter(options.onProgress, scope.entries.length, options.progressIntervalMs);
     const call = new SemanticCall();

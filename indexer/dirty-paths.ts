@@ -10,7 +10,7 @@ import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Catalog } from './catalog.js';
 import { sourceEntry, walkSourceTree, type SourceEntry } from './file-walk.js';
-import { PathFilter, SKIPPED_FOLDERS, type FileSelection } from './path-filter.js';
+import { SKIPPED_FOLDERS, type FileSelection } from './path-filter.js';
 import type { IndexStore } from './store.js';
 import type { WalkRecord } from './walk-record.js';
 import { WorkspaceWatcher } from './workspace-watch.js';
@@ -24,12 +24,13 @@ interface DirtyContext {
   readonly selection: FileSelection;
   readonly maxFileBytes: number;
   readonly catalog: Catalog;
+  /** Whether the selection takes a file (the index's check for this refresh: ignore files are read once). */
+  readonly selects: (relPath: string) => Promise<boolean>;
 }
 
 /** See the file overview; `paths` are workspace-relative POSIX paths. */
 async function resolveDirtyPaths(paths: ReadonlySet<string>, context: DirtyContext): Promise<DirtyScope> {
-  const { root, selection, maxFileBytes, catalog } = context;
-  const allows = PathFilter.checker(root, selection);
+  const { root, maxFileBytes, catalog, selects } = context;
   const entries: SourceEntry[] = [];
   const gone: string[] = [];
   for (const rel of [...paths].sort()) {
@@ -43,7 +44,7 @@ async function resolveDirtyPaths(paths: ReadonlySet<string>, context: DirtyConte
       continue;
     }
     const entry = kind === 'file' ? await sourceEntry(abs, rel) : undefined;
-    if (entry && entry.size <= maxFileBytes && (await allows(rel))) entries.push(entry);
+    if (entry && entry.size <= maxFileBytes && (await selects(rel))) entries.push(entry);
     else if (catalog.file(rel)) gone.push(rel);
   }
   return { kind: 'files', entries, gone };
