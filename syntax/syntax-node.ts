@@ -36,11 +36,6 @@ export class Tree {
     return offset - this.lineStart(row);
   }
 
-  /** The offset of `point` (a row and column in this text). */
-  offsetOf(point: Point): number {
-    return this.lineStart(point.row) + point.column;
-  }
-
   // tree-sitter breaks rows at `\n` only.
   private lineStart(row: number): number {
     if (!this.lineStarts) {
@@ -192,11 +187,6 @@ export class SyntaxNode {
       }
     }
     return this.tree.node(node);
-  }
-
-  /** `descendantForIndex` of two points. */
-  descendantForPosition(start: Point, end: Point = start): SyntaxNode {
-    return this.descendantForIndex(this.tree.offsetOf(start), this.tree.offsetOf(end));
   }
 
   private hasChildren(): boolean {

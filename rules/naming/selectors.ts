@@ -98,12 +98,6 @@ function isAsyncValue(value: SyntaxNode | null): boolean {
   return value !== null && ASYNC_VALUES.has(value.type) && value.firstChild?.type === 'async';
 }
 
-/** The identifier node a declaration names (its position is the name's). */
-function nameNode(declaration: Declaration): SyntaxNode {
-  const at = { row: declaration.line - 1, column: declaration.column - 1 };
-  return declaration.node.descendantForPosition(at, at);
-}
-
 /** The class-member modifiers: accessibility (`public` when none), static, readonly, override, abstract. */
 function memberModifiers(declaration: Declaration): Set<ModifierName> {
   const mods = new Set<ModifierName>();
@@ -172,7 +166,7 @@ function classifyVariable(declaration: Declaration, facts: ModuleFacts): Classif
   if (has.has('const')) mods.add('const');
   if (has.has('moduleScope')) mods.add('global');
   // typescript-eslint: only shorthand object destructuring (`{x}`, `{x = 1}`), not `{a: x}` or `[x]`.
-  if (has.has('destructured') && nameNode(declaration).type === 'shorthand_property_identifier_pattern') mods.add('destructured');
+  if (has.has('destructured') && declaration.nameNode.type === 'shorthand_property_identifier_pattern') mods.add('destructured');
   if (facts.isExported(declaration)) mods.add('exported');
   if (facts.isUnused(declaration)) mods.add('unused');
   if (node.type === 'variable_declarator' && isAsyncValue(node.childForFieldName('value'))) mods.add('async');

@@ -53,6 +53,8 @@ export interface Declaration {
    * or `for … of/in` variable; the identifier of a parameter.
    */
   readonly node: SyntaxNode;
+  /** The name's own node (an identifier, or a shorthand pattern when destructured). */
+  readonly nameNode: SyntaxNode;
   /**
    * The class, interface, enum or object a member belongs to. For members of
    * an object literal or an anonymous class expression it is the name the

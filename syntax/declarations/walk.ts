@@ -202,6 +202,7 @@ export abstract class NodeWalker {
       startLine: this.nodes.startRow(node.index) + 1,
       endLine: this.nodes.endRow(node.index) + 1,
       node,
+      nameNode: name,
     };
     if (container !== undefined) declaration.container = container;
     if (owner !== undefined) declaration.owner = owner;

@@ -128,10 +128,9 @@ describe('SyntaxNode', () => {
     assert.equal(fn.childForFieldName('name'), fn.children[1]);
   });
 
-  it('finds the smallest node at an offset or position', () => {
+  it('finds the smallest node at an offset, and the nodes of a type', () => {
     const at = tree.text.indexOf('read');
     assert.equal(tree.rootNode.descendantForIndex(at).text, 'read');
-    assert.equal(tree.rootNode.descendantForPosition({ row: 1, column: 9 }).text, 'read');
     assert.deepEqual(
       tree.rootNode.descendantsOfType('identifier').map((n) => n.text),
       ['load', 'path', 'read', 'path'],
