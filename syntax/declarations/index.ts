@@ -4,17 +4,16 @@
  * walk `createSourceFile` makes (walk.ts, visit.ts) and kept on the
  * SourceFile, so the rule engine and the chunker share it.
  */
-import type { SyntaxNode } from '../parse.js';
-import { FUNCTION_VALUE_TYPES, type Declaration } from './types.js';
+import type { Declaration } from './types.js';
 
 export { boundName, qualifiedName } from './names.js';
 export { FUNCTION_VALUE_TYPES, isFunctionValue, type Declaration, type DeclarationKind } from './types.js';
 
-/** Whether a parameter's name is read anywhere in its function. */
+/**
+ * Whether a parameter's name is read in its function's body; false without
+ * a body (a signature) or an owner (languages that record none).
+ */
 export function isParameterUsed(parameter: Declaration): boolean {
-  let fn: SyntaxNode | null = parameter.node.parent;
-  while (fn && fn.type !== 'formal_parameters' && !FUNCTION_VALUE_TYPES.has(fn.type)) fn = fn.parent;
-  const body = fn?.type === 'formal_parameters' ? fn.parent?.childForFieldName('body') : fn?.childForFieldName('body');
-  if (!body) return false;
-  return body.descendantsOfType(['identifier', 'shorthand_property_identifier']).some((n) => n.text === parameter.name);
+  const body = parameter.owner?.childForFieldName('body');
+  return body ? body.descendantsOfType(['identifier', 'shorthand_property_identifier']).some((n) => n.text === parameter.name) : false;
 }
