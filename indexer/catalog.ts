@@ -46,10 +46,8 @@ export class Catalog {
 
   constructor(files: Iterable<[string, FileRecord]> = [], nextLabel = 0) {
     this.labelCounter = nextLabel;
-    for (const [file, record] of files) {
-      if (this.files.has(file)) this.setFile(file, record);
-      else this.addNewFile(file, record);
-    }
+    // Stored files have distinct paths (the keys of meta.json's `files`).
+    for (const [file, record] of files) this.addNewFile(file, record);
   }
 
   get fileCount(): number {

@@ -45,11 +45,8 @@ export interface WalkOptions extends FileSelection {
   readonly maxFileBytes?: number;
 }
 
-/**
- * Every source file under `root` (absolute), sorted by relative path. A
- * number for `options` is the size limit (the earlier signature).
- */
-export async function walkSourceFiles(root: string, options: number | WalkOptions = {}): Promise<SourceEntry[]> {
+/** Every source file under `root` (absolute), sorted by relative path. */
+export async function walkSourceFiles(root: string, options: WalkOptions = {}): Promise<SourceEntry[]> {
   return (await walkSourceTree(root, options)).files;
 }
 
@@ -69,8 +66,8 @@ export interface SourceTree {
  * workspace-watch.ts). With `previous`, the record of an earlier walk, a
  * folder whose listing it holds and that did not change is not listed again.
  */
-export async function walkSourceTree(root: string, options: number | WalkOptions = {}, previous?: WalkRecord): Promise<SourceTree> {
-  const { maxFileBytes = DEFAULT_MAX_FILE_BYTES, ...selection } = typeof options === 'number' ? { maxFileBytes: options } : options;
+export async function walkSourceTree(root: string, options: WalkOptions = {}, previous?: WalkRecord): Promise<SourceTree> {
+  const { maxFileBytes = DEFAULT_MAX_FILE_BYTES, ...selection } = options;
   const startedAt = Date.now();
   const key = walkKey(root, selection);
   const excludeFile = selection.gitignore === false ? undefined : stampOf(path.join(root, '.git', 'info', 'exclude'));

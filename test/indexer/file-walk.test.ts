@@ -38,7 +38,7 @@ describe('walkSourceFiles', () => {
   });
 
   it('lists source files by extension, sorted, with POSIX relative paths', async () => {
-    const entries = await walkSourceFiles(root.path, 1000);
+    const entries = await walkSourceFiles(root.path, { maxFileBytes: 1000 });
     assert.deepEqual(
       entries.map((e) => e.relPath),
       ['.eslintrc.cjs', 'cmd/f.go', 'lib/d.js', 'src/a.ts', 'src/b.tsx', 'src/deep/c.mjs', 'tools/e.py'],
@@ -51,7 +51,7 @@ describe('walkSourceFiles', () => {
   });
 
   it('skips dependency, build and hidden folders, .d.ts, large files and symlinks', async () => {
-    const paths = (await walkSourceFiles(root.path, 1000)).map((e) => e.relPath);
+    const paths = (await walkSourceFiles(root.path, { maxFileBytes: 1000 })).map((e) => e.relPath);
     for (const p of paths) assert.doesNotMatch(p, /skipped|types\.d\.ts|big|linked|secret|inner|venv/);
     // The size limit is the only reason big.ts is missing.
     assert.ok((await walkSourceFiles(root.path)).some((e) => e.relPath === 'src/big.ts'));
@@ -61,8 +61,8 @@ describe('walkSourceFiles', () => {
     const link = join(outside.path, 'workspace-link');
     await symlink(root.path, link, 'dir');
     assert.deepEqual(
-      (await walkSourceFiles(link, 1000)).map((e) => e.relPath),
-      (await walkSourceFiles(root.path, 1000)).map((e) => e.relPath),
+      (await walkSourceFiles(link, { maxFileBytes: 1000 })).map((e) => e.relPath),
+      (await walkSourceFiles(root.path, { maxFileBytes: 1000 })).map((e) => e.relPath),
     );
   });
 
