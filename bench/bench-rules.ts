@@ -44,12 +44,16 @@ const SIDES: readonly Side[] = ['ours', 'eslint', 'eslint-threads'];
 async function runSide(side: Side, root: string): Promise<SideResult> {
   const entries = await walkSourceFiles(root);
   const started = performance.now();
+  if (side === 'eslint-threads') {
+    // ESLint's workers read the files themselves: reading them here too would count against it.
+    const counts = await runEslintThreads(root, entries.map((entry) => entry.relPath));
+    return { files: entries.length, loopMs: performance.now() - started, ...counts };
+  }
   const texts = entries.flatMap((entry) => {
     const text = readSourceText(entry.absPath);
     return text === undefined ? [] : [{ path: entry.relPath, text, language: entry.language }];
   });
-  const counts =
-    side === 'ours' ? await runOurs(texts) : side === 'eslint' ? await runEslint(texts) : await runEslintThreads(root, texts.map((t) => t.path));
+  const counts = side === 'ours' ? await runOurs(texts) : await runEslint(texts);
   return { files: texts.length, loopMs: performance.now() - started, ...counts };
 }
 
