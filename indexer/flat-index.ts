@@ -10,7 +10,8 @@
  * a dense scan's. Slots are append-only, which the lists need: `remove`
  * marks a slot dead and its values stay, skipped when the best are picked,
  * until `compacted` drops them (`needsCompaction` says when they waste
- * enough).
+ * enough). A save writes dead slots as they are (label DEAD_LABEL), so
+ * saving after a one-file update copies no live vector.
  *
  * File format (little-endian): the 8-byte magic `RGFLAT02`, u32 dimensions,
  * u32 count, `count` u32 labels (slot by slot), then the lists as
@@ -25,6 +26,8 @@ import type { MaintainedVectorIndex, VectorHit } from './vector-index.js';
 const MAGIC = 'RGFLAT02';
 const ROWS_MAGIC = 'RGFLAT01';
 const HEADER_BYTES = 16;
+/** A dead slot's label in a file: a slot's label of -1 written as u32. */
+const DEAD_LABEL = 0xffffffff;
 const INITIAL_SLOTS = 1024;
 /** Dead slots above this share of the used ones make `needsCompaction` true. */
 const COMPACT_FREE_FRACTION = 0.3;
@@ -78,7 +81,10 @@ export class FlatIndex implements MaintainedVectorIndex {
       const labels = new Uint32Array(own.buffer, own.byteOffset + HEADER_BYTES, count);
       const wanted = liveLabels ? new Set(liveLabels) : undefined;
       // A later slot of a label replaces an earlier one, as when the vectors are added one by one.
-      for (let slot = 0; slot < count; slot++) if (!wanted || wanted.has(labels[slot]!)) index.assign(slot, labels[slot]!);
+      for (let slot = 0; slot < count; slot++) {
+        const label = labels[slot]!;
+        if (label !== DEAD_LABEL && (!wanted || wanted.has(label))) index.assign(slot, label);
+      }
       const missing = wanted && [...wanted].find((label) => !index.has(label));
       if (missing !== undefined) throw new Error(`vector ${missing} is missing`);
       return index;
@@ -167,14 +173,14 @@ export class FlatIndex implements MaintainedVectorIndex {
   }
 
   async save(path: string): Promise<void> {
-    const index = this.vectors.count === this.slots.size ? this : this.compacted();
-    const count = index.vectors.count;
+    const count = this.vectors.count;
     const header = Buffer.alloc(HEADER_BYTES);
     header.write(MAGIC, 0, 'latin1');
     header.writeUInt32LE(this.dimensions, 8);
     header.writeUInt32LE(count, 12);
-    const labels = index.slotLabels.subarray(0, count);
-    await writeFile(path, Buffer.concat([header, new Uint8Array(labels.buffer, labels.byteOffset, labels.byteLength), ...index.vectors.sections()]));
+    // Dead slots keep -1, which reads back as DEAD_LABEL.
+    const labels = this.slotLabels.subarray(0, count);
+    await writeFile(path, Buffer.concat([header, new Uint8Array(labels.buffer, labels.byteOffset, labels.byteLength), ...this.vectors.sections()]));
   }
 
   /** Gives `slot` to `label`, replacing the label's vector if it has one. */

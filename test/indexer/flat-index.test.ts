@@ -143,6 +143,21 @@ describe('FlatIndex', () => {
     await assert.rejects(FlatIndex.load(join(tmp.path, 'cut.flat'), DIMS), /size does not match/);
   });
 
+  it('saves removed vectors as dead slots, which a load (with or without live labels) leaves out and still counts for compaction', async () => {
+    const index = FlatIndex.create(DIMS);
+    for (let label = 0; label < 6; label++) index.add(label, vector(label));
+    index.remove(1);
+    index.add(4, vector(40)); // a replacement leaves the old slot dead too
+    const file = join(tmp.path, 'dead.flat');
+    await index.save(file);
+    for (const loaded of [await FlatIndex.load(file, DIMS), await FlatIndex.load(file, DIMS, [0, 2, 3, 4, 5])]) {
+      assert.deepEqual(loaded.labels(), [0, 2, 3, 4, 5]);
+      assert.deepEqual(loaded.get(4), index.get(4));
+      assert.deepEqual(loaded.search(vector(9), 5), index.search(vector(9), 5));
+      assert.equal(loaded.compacted().labels().length, 5);
+    }
+  });
+
   it('scores sparse vectors bit-identically to a brute-force scan, through adds, removes, replacements, compaction and a save', async () => {
     const dims = 64;
     let index = FlatIndex.create(dims, 8);
