@@ -16,3 +16,4 @@ export { compareIds } from './fusion.js';
 export { StoreLockedError } from './store-lock.js';
 export { inspectStore, type StoreSummary } from './store-inspect.js';
 export { literalAgreement, literalValues } from './literals.js';
+export { isWithinRoot, leavesRoot } from './root-paths.js';

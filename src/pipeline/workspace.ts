@@ -5,8 +5,10 @@
  */
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { lstat, readFile, realpath } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { FileStat } from '../../indexer/index.js';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { isWithinRoot, leavesRoot, type FileStat } from '../../indexer/index.js';
+
+export { isWithinRoot };
 import { CONFIG_FILE_NAME, PACKAGE_JSON_KEY } from './config-schema.js';
 
 /** How the workspace root was chosen. */
@@ -112,15 +114,15 @@ export async function readWorkspaceFile(root: string, input: string, options: Re
     real = await realpath(absPath);
   } catch (error) {
     const lexical = relative(root, absPath);
-    if (isOutside(lexical)) return refuse(shown, 'error', outsideMessage(shown));
+    if (leavesRoot(lexical)) return refuse(shown, 'error', outsideMessage(shown));
     if ((error as NodeJS.ErrnoException).code === 'ENAMETOOLONG') return refuse(shown, 'error', 'the path is too long (ENAMETOOLONG)');
     return refuse(displayPath(lexical), 'error', `file not found: ${displayPath(lexical)}`, true);
   }
   // Judged on real paths only: a root reached through a symlink still owns its files, and
   // a link inside the root that points out of it does not make its target ours.
   const relPath = displayPath(relative(root, real));
-  if (isOutside(relative(root, real))) {
-    const viaLink = !isOutside(relative(root, absPath));
+  if (leavesRoot(relative(root, real))) {
+    const viaLink = !leavesRoot(relative(root, absPath));
     return refuse(viaLink ? displayPath(relative(root, absPath)) : shown, 'error', viaLink
       ? `${displayPath(relative(root, absPath))} resolves through a symlink to a target outside the workspace root`
       : outsideMessage(shown));
@@ -165,15 +167,6 @@ function outsideMessage(input: string): string {
 /** Workspace-relative POSIX path; the root itself shows as `.`. */
 function displayPath(relativePath: string): string {
   return relativePath === '' ? '.' : toPosix(relativePath);
-}
-
-/** Whether `path` (absolute, already resolved as the caller needs) is `root` or inside it. */
-export function isWithinRoot(root: string, path: string): boolean {
-  return !isOutside(relative(root, path));
-}
-
-function isOutside(relativePath: string): boolean {
-  return relativePath === '..' || relativePath.startsWith(`..${sep}`) || isAbsolute(relativePath);
 }
 
 function refuse(relPath: string, status: 'skipped' | 'error', reason: string, missing = false): WorkspaceFile {
