@@ -7,9 +7,9 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { lstat, readFile, realpath } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { isWithinRoot, leavesRoot, type FileStat } from '../../indexer/index.js';
+import { CONFIG_FILE_NAME, PACKAGE_JSON_KEY } from './config-schema.js';
 
 export { isWithinRoot };
-import { CONFIG_FILE_NAME, PACKAGE_JSON_KEY } from './config-schema.js';
 
 /** How the workspace root was chosen. */
 export type RootChoice =
