@@ -12,7 +12,7 @@ import type { ReviewService } from '../pipeline/index.js';
 import type { ProgressStep } from './progress.js';
 import { progressNotifier } from './progress-notifier.js';
 import { declaresTasks } from './request-capabilities.js';
-import type { TaskManager } from './task-manager.js';
+import { taskSettingsOf, type TaskManager } from './task-manager.js';
 import { defineTool, toolError, type ToolDefinition } from './tool-router.js';
 
 const CandidateSchema = z.object({
@@ -42,6 +42,9 @@ const SearchInputSchema = z
   .refine((input) => (input.code === undefined) !== (input.description === undefined), 'give exactly one of code or description');
 
 const SearchOutputSchema = z.object({ candidates: z.array(CandidateSchema) });
+
+/** index_status takes no arguments. */
+const NoArguments = z.object({});
 
 const IndexStatusSchema = z.object({
   enabled: z.boolean(),
@@ -87,7 +90,7 @@ export function indexStatusTool(service: () => Promise<ReviewService>): ToolDefi
     name: 'index_status',
     title: 'Similarity index status',
     description: 'How many files and code chunks the similarity index holds, which embedders it uses and when it was last brought up to date.',
-    inputSchema: z.object({}),
+    inputSchema: NoArguments,
     outputSchema: IndexStatusSchema,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     handler: async () => {
@@ -111,6 +114,8 @@ export function indexStatusTool(service: () => Promise<ReviewService>): ToolDefi
   });
 }
 
+const RefreshInputSchema = z.object({ rebuild: z.boolean().default(false).describe('Drop the index and build it again from scratch.') });
+
 const RefreshOutputSchema = z.object({
   indexed: z.number().int(),
   removed: z.number().int(),
@@ -127,7 +132,7 @@ export function refreshIndexTool(deps: { readonly service: () => Promise<ReviewS
     description:
       'Bring the similarity index up to date with the workspace (only changed files are re-indexed), or rebuild it. ' +
       'Reviews and searches refresh it themselves; call this after large changes such as a branch switch.',
-    inputSchema: z.object({ rebuild: z.boolean().default(false).describe('Drop the index and build it again from scratch.') }),
+    inputSchema: RefreshInputSchema,
     outputSchema: RefreshOutputSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     handler: async ({ rebuild }, ctx) => {
@@ -138,8 +143,7 @@ export function refreshIndexTool(deps: { readonly service: () => Promise<ReviewS
         const notify = progressNotifier(ctx);
         return refresh(service, rebuild, (done, total) => notify?.(indexingStep(done, total)));
       }
-      const settings = { ttlMs: mcp.taskTtlMs, pollIntervalMs: mcp.taskPollIntervalMs };
-      return deps.tasks.start('starting: a refresh walks the whole workspace, so it runs as a task', settings, async (task) => {
+      return deps.tasks.start('starting: a refresh walks the whole workspace, so it runs as a task', taskSettingsOf(mcp), async (task) => {
         const result = await refresh(service, rebuild, (done, total) => task.report(indexingStep(done, total).message));
         const stats = result.structuredContent as z.infer<typeof RefreshOutputSchema>;
         return { result, summary: `completed: ${stats.files} files, ${stats.chunks} chunks` };

@@ -13,7 +13,7 @@ import { applyAnswers, duplicateQuestions, questionRequests, type DuplicateQuest
 import { progressTracker } from './progress.js';
 import { progressNotifier } from './progress-notifier.js';
 import { declaresElicitation, declaresTasks } from './request-capabilities.js';
-import type { TaskManager } from './task-manager.js';
+import { taskSettingsOf, type TaskManager } from './task-manager.js';
 import { defineTool, type ToolDefinition, type ToolReply } from './tool-router.js';
 
 const REVIEW_TOOL_DESCRIPTION =
@@ -123,8 +123,7 @@ async function answered(
 }
 
 function startTask(tasks: TaskManager, service: ReviewService, args: ReviewRequest, mcp: McpConfig, execution: Execution, canAsk: boolean): Promise<ToolReply> {
-  const settings = { ttlMs: mcp.taskTtlMs, pollIntervalMs: mcp.taskPollIntervalMs };
-  return tasks.start(`starting: ${execution.reason}`, settings, async (task) => {
+  return tasks.start(`starting: ${execution.reason}`, taskSettingsOf(mcp), async (task) => {
     const track = progressTracker(args.files.length);
     const result = await service.review(args, {
       signal: task.signal,

@@ -7,12 +7,20 @@
  * One manager per process; the per-request MCP servers share it.
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { UserError, type McpConfig } from '../pipeline/index.js';
 import type { CreateTaskResult } from './tool-router.js';
 import { isTerminal, type TaskPatch, type TaskRecord, type TaskStore } from './task-store.js';
 
 interface TaskSettings {
   readonly ttlMs: number;
   readonly pollIntervalMs: number;
+  /** Tasks that may run (or wait for input) at once; one more is refused as busy. */
+  readonly maxRunning: number;
+}
+
+/** A task's settings from the `mcp` config. */
+export function taskSettingsOf(mcp: McpConfig): TaskSettings {
+  return { ttlMs: mcp.taskTtlMs, pollIntervalMs: mcp.taskPollIntervalMs, maxRunning: mcp.maxTasks };
 }
 
 /** What running work sees of its task. */
@@ -41,13 +49,29 @@ type TaskWork = (task: RunningTask) => Promise<{ readonly result: CallToolResult
 export class TaskManager {
   private readonly running = new Map<string, { readonly controller: AbortController; done?: Promise<void> }>();
   private readonly pendingInput = new Map<string, PendingInput>();
+  /** Tasks being created: counted against the cap before their store write, so concurrent starts cannot pass it. */
+  private creating = 0;
   private closing = false;
 
   constructor(readonly store: TaskStore) {}
 
-  /** Creates the task (durably, before the handle is returned) and starts `work`. */
+  /**
+   * Creates the task (durably, before the handle is returned) and starts
+   * `work`. With `settings.maxRunning` tasks unfinished, throws a UserError
+   * saying the server is busy (a tool error result, as a busy model is a
+   * notice): each task holds a review's memory until it ends.
+   */
   async start(statusMessage: string, settings: TaskSettings, work: TaskWork): Promise<CreateTaskResult> {
-    const task = await this.store.create({ ...settings, statusMessage });
+    const unfinished = this.running.size + this.creating;
+    if (unfinished >= settings.maxRunning) {
+      throw new UserError(
+        `the server is busy: ${unfinished} task(s) running (mcp.maxTasks ${settings.maxRunning}); ` +
+          'poll them with tasks/get, and call again when one has finished',
+      );
+    }
+    const { ttlMs, pollIntervalMs } = settings;
+    this.creating++;
+    const task = await this.store.create({ ttlMs, pollIntervalMs, statusMessage }).finally(() => this.creating--);
     const entry = { controller: new AbortController() } as { controller: AbortController; done?: Promise<void> };
     this.running.set(task.taskId, entry);
     entry.done = this.run(task.taskId, entry.controller, work);

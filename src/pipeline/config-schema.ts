@@ -148,6 +148,20 @@ const McpConfigSchema = z.strictObject({
     .describe('More files than this become a task when the request declares the io.modelcontextprotocol/tasks extension'),
   taskTtlMs: z.number().int().min(1000).max(86_400_000).default(600_000).describe('How long a finished or abandoned task is kept'),
   taskPollIntervalMs: z.number().int().min(100).max(60_000).default(1000).describe('Polling interval suggested to clients for tasks/get'),
+  maxTasks: z
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(16)
+    .describe('Tasks (reviews, index refreshes) that may run at once per server process; one more is refused with "the server is busy" until one finishes'),
+  maxConnections: z
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(64)
+    .describe('`serve --http`: connections open at once; a request on one more is answered 503 with Retry-After (read when the server starts)'),
 });
 
 export const ConfigSchema = z
@@ -164,7 +178,7 @@ export const ConfigSchema = z
       .describe('Files larger than this are neither reviewed nor indexed'),
     index: IndexConfigSchema.default(IndexConfigSchema.parse({})).describe('The similarity index'),
     model: ModelConfigSchema.default(ModelConfigSchema.parse({})).describe('The local model (Ollama)'),
-    mcp: McpConfigSchema.default(McpConfigSchema.parse({})).describe('The MCP server: time budget and tasks'),
+    mcp: McpConfigSchema.default(McpConfigSchema.parse({})).describe('The MCP server: time budget, tasks and connections'),
     hook: HookConfigSchema.default(HookConfigSchema.parse({})).describe('The Claude Code PostToolUse hook'),
   })
   .describe('review-guard configuration (review-guard.config.json, or "reviewGuard" in package.json)');

@@ -31,8 +31,7 @@ export const PACKAGE_JSON_ORIGIN = `package.json "${PACKAGE_JSON_KEY}"`;
 
 /** Loads and validates the workspace's config; defaults when there is none. Throws ConfigError. */
 export async function loadConfig(root: string): Promise<LoadedConfig> {
-  const filePath = join(root, CONFIG_FILE_NAME);
-  const packagePath = join(root, 'package.json');
+  const [filePath, packagePath] = configPaths(root);
   const [fileText, packageText] = await Promise.all([readOptional(filePath, CONFIG_FILE_NAME), readOptional(packagePath, 'package.json')]);
   const fromPackage = packageText === undefined ? { found: false as const } : packageSettings(packageText);
   const notes: string[] = [];
@@ -49,6 +48,11 @@ export async function loadConfig(root: string): Promise<LoadedConfig> {
     return { ...configFrom(fromPackage.value, PACKAGE_JSON_ORIGIN), source: packagePath, origin: 'package-json', notes };
   }
   return { ...configFrom({}, CONFIG_FILE_NAME), origin: 'defaults', notes };
+}
+
+/** The files the config is read from: the config file, then package.json. */
+export function configPaths(root: string): readonly [string, string] {
+  return [join(root, CONFIG_FILE_NAME), join(root, 'package.json')];
 }
 
 function parseJson(text: string, origin: string): unknown {

@@ -3,6 +3,7 @@
  * hooks) import only from here; every export is named on purpose.
  */
 export { createReviewService, type ReviewService } from './service.js';
+export { reloadingService } from './service-reload.js';
 export { findWorkspaceRoot, isWithinRoot, locateWorkspaceRoot, toPosix, type RootChoice } from './workspace.js';
 export { duplicatePair, type DuplicatePair } from './accepted-duplicates.js';
 export { countSeverities, withoutFindings } from './findings.js';
@@ -14,7 +15,7 @@ export { HealthReportSchema, type HealthReport } from './health/report.js';
 export { ConfigError, UserError } from './errors.js';
 export { readOptional } from './config.js';
 export { addModelSummaries } from './model-summary.js';
-export { CONFIG_FILE_NAME, type McpConfig } from './config-schema.js';
+export { CONFIG_FILE_NAME, ConfigSchema, type McpConfig } from './config-schema.js';
 export type { ReviewEvent } from './review.js';
 export { ruleCatalog, ruleDocs } from './rule-docs.js';
 export { BASELINE_FILE_NAME, readBaselineFile, workspaceSourcePaths, writeBaseline } from './baseline.js';

@@ -66,7 +66,7 @@ export interface ReviewService {
   close(): void;
 }
 
-interface ServiceOptions {
+export interface ServiceOptions {
   readonly root: string;
   readonly env?: NodeJS.ProcessEnv;
   /**

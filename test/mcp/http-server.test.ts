@@ -39,8 +39,8 @@ describe('MCP over Streamable HTTP', () => {
   before(async () => {
     h = await startHarness({ script: () => ({ content: '{"findings":[]}' }) });
     const factory = () => createMcpServer({ service: () => h.service, tasks: h.tasks });
-    open = await serveHttp(factory, { host: '127.0.0.1', port: 0 });
-    guarded = await serveHttp(factory, { host: '127.0.0.1', port: 0, token });
+    open = await serveHttp(factory, { host: '127.0.0.1', port: 0, maxConnections: 64 });
+    guarded = await serveHttp(factory, { host: '127.0.0.1', port: 0, maxConnections: 64, token });
   });
   after(async () => {
     await open.close();
@@ -102,7 +102,7 @@ describe('MCP over Streamable HTTP', () => {
 
   it('refuses to bind a non-loopback address without a token', async () => {
     const factory = () => createMcpServer({ service: () => h.service });
-    await assert.rejects(serveHttp(factory, { host: '0.0.0.0', port: 0 }), (error: Error) => error instanceof UserError && /without a token/.test(error.message));
+    await assert.rejects(serveHttp(factory, { host: '0.0.0.0', port: 0, maxConnections: 64 }), (error: Error) => error instanceof UserError && /without a token/.test(error.message));
   });
 
   it('tells loopback addresses from others', () => {

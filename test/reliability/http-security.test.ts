@@ -14,6 +14,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { MAX_REQUEST_BODY_BYTES } from '../../src/mcp/http-server.js';
+import { CONFIG_FILE_NAME } from '../../src/pipeline/index.js';
 import { closedHost } from '../helpers/loopback.js';
 import { startServeHttp, type ServeChild } from '../support/cli.js';
 import { copySampleRepo, REPO_ROOT, type SampleRepo } from '../support/sample-repo.js';
@@ -168,5 +169,16 @@ describe('serve --http with a broken config', () => {
     assertNothingLeaks(raw.body, repo.root, 'a broken config');
     const { reply: again } = await rpc(server.url, 'tools/list', {});
     assert.ok(Array.isArray(again.result?.['tools']));
+  });
+
+  it('reviews with the fixed config at the next call once the file is fixed, without a restart', async () => {
+    const review = () => rpc(server.url, 'tools/call', { name: 'review_code', arguments: { files: ['src/report/messages.ts'] } });
+    const unchanged = (await review()).reply.result as { isError?: boolean };
+    assert.equal(unchanged.isError, true, 'while the file is as it was, the error stands');
+    await writeFile(join(repo.root, CONFIG_FILE_NAME), JSON.stringify({ rules: { 'max-lines': ['error', { max: 20 }] }, model: { enabled: false } }));
+    const { reply } = await review();
+    const result = reply.result as { isError?: boolean; structuredContent?: { findings: { rule: string }[] } } | undefined;
+    assert.equal(result?.isError, false, JSON.stringify(reply).slice(0, 300));
+    assert.ok(result?.structuredContent?.findings.some((f) => f.rule === 'max-lines'), 'the fixed config is the one applied');
   });
 });

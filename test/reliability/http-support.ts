@@ -1,11 +1,12 @@
 /**
  * @fileoverview Helpers for the HTTP reliability tests (the server itself
  * is started by test/support/cli.ts): requests with exactly the headers a
- * test sets (fetch would not let it set Host), and a raw 2026-07-28 JSON-RPC
- * call over the socket.
+ * test sets (fetch would not let it set Host), a raw 2026-07-28 JSON-RPC
+ * call over the socket, and misbehaving clients: requests cut off midway,
+ * connections held open.
  */
 import { request } from 'node:http';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { envelope, finalReply, mcpHeaderValue, MODERN, type JsonRpcReply } from '../mcp/harness.js';
 
 export interface RawResponse {
@@ -72,4 +73,51 @@ export async function rpc(
     JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope(options.tasks === true, options.elicitation === true) } }),
   );
   return { raw, reply: finalReply(raw.body, id) };
+}
+
+/** How a client gives up on a request it has started: closing, resetting, or dribbling the body first. */
+export type HangUp = 'close' | 'reset' | 'slow';
+
+/**
+ * Sends the headers of a POST announcing a 1,000-byte body and part of that
+ * body, then hangs up as `how` says; resolves once the socket is closed.
+ */
+export function cutOffRequest(url: string, how: HangUp): Promise<void> {
+  const { hostname, port, pathname } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve());
+    socket.write(`POST ${pathname} HTTP/1.1\r\nhost: ${hostname}:${port}\r\ncontent-type: application/json\r\naccept: application/json, text/event-stream\r\ncontent-length: 1000\r\n\r\n{"jsonrpc":"2.0","id":1,`);
+    const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+    void (async () => {
+      if (how === 'slow') {
+        for (let i = 0; i < 5; i++) {
+          await pause(60);
+          socket.write('"pad":"x",');
+        }
+      } else {
+        await pause(2);
+      }
+      if (how === 'reset') socket.resetAndDestroy();
+      else socket.destroy();
+    })();
+  });
+}
+
+/** A connection that has had one request answered and is kept alive; resolves with the socket and the status line. */
+export function keptAliveConnection(url: string): Promise<{ readonly socket: Socket; readonly status: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    let received = '';
+    socket.on('error', reject);
+    socket.on('close', () => reject(new Error(`the connection closed: ${received}`)));
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+      // The 404 for another path is complete with its last (empty) chunk.
+      if (received.endsWith('\r\n0\r\n\r\n')) resolve({ socket, status: received.split('\r\n')[0] ?? '' });
+    });
+    socket.write(`GET /keep-alive HTTP/1.1\r\nhost: ${hostname}:${port}\r\n\r\n`);
+  });
 }

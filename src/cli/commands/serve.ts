@@ -11,7 +11,7 @@ import type { PendingAnswers } from '../../mcp/review-tool.js';
 import { createMcpServer } from '../../mcp/server.js';
 import { TaskManager } from '../../mcp/task-manager.js';
 import { InMemoryTaskStore } from '../../mcp/task-store.js';
-import { createReviewService, type ReviewService } from '../../pipeline/index.js';
+import { ConfigSchema, reloadingService, type McpConfig } from '../../pipeline/index.js';
 import type { CliArgs } from '../args.js';
 import { workspaceRoot } from '../root.js';
 import { serveOptions } from '../serve-options.js';
@@ -21,9 +21,10 @@ import { exitOnSignals } from '../shutdown.js';
 export async function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteStream): Promise<void> {
   const options = serveOptions(args, process.env);
   const root = workspaceRoot(cwd, args.root);
-  let service: Promise<ReviewService> | undefined;
-  // A broken config must not stop the server: review_code reports it as an error result instead.
-  const getService = (): Promise<ReviewService> => (service ??= createReviewService({ root }));
+  // A broken config must not stop the server: review_code reports it as an error result instead,
+  // until the file is fixed (the next call after it changed loads it again).
+  const service = reloadingService({ root });
+  const getService = () => service.get();
   const store = new InMemoryTaskStore();
   const tasks = new TaskManager(store);
   // Signs the state between the rounds of a duplicate question: a per-process key, so one process serves every round.
@@ -36,7 +37,7 @@ export async function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteS
     exitOnSignals(async () => {
       await Promise.all([closeTransport(), tasks.close()]);
       store.close();
-      (await service?.catch(() => undefined))?.close();
+      await service.close();
     }, stderr);
 
   if (options.transport === 'stdio') {
@@ -47,8 +48,15 @@ export async function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteS
     stderr.write(`review-guard: serving MCP over stdio for ${root}\n`);
     return;
   }
-  const server = await serveHttp(factory, { host: options.host, port: options.port, ...(options.token ? { token: options.token } : {}), onerror });
-  getService().catch(onerror);
+  // The connection cap is read once, at start; with a broken config, the default holds until a restart.
+  const { maxConnections } = await getService().then(
+    (ready) => ready.loaded.config.mcp,
+    (error: Error): McpConfig => {
+      onerror(error);
+      return ConfigSchema.parse({}).mcp;
+    },
+  );
+  const server = await serveHttp(factory, { host: options.host, port: options.port, maxConnections, ...(options.token ? { token: options.token } : {}), onerror });
   stderr.write(`review-guard: serving MCP over HTTP at ${server.url} for ${root}${options.token ? ' (bearer token required)' : ''}\n`);
   stopOnSignals(() => server.close());
 }

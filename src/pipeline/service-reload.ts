@@ -1,0 +1,61 @@
+/**
+ * @fileoverview The long-lived server's one review service, created on
+ * first use. A config that fails to load is not kept for good: once the
+ * config file or package.json changes on disk (size, mtime or inode), the
+ * next call loads it again, so fixing the file needs no restart. While
+ * nothing changed, callers get the same error without a re-read.
+ */
+import { stat } from 'node:fs/promises';
+import { configPaths } from './config.js';
+import { createReviewService, type ReviewService, type ServiceOptions } from './service.js';
+
+interface ServiceSlot {
+  /** Each call: the service, or the config error while the files are as they were when it failed. */
+  get(): Promise<ReviewService>;
+  /** Stops the service, if one was created. */
+  close(): Promise<void>;
+}
+
+interface Attempt {
+  readonly service: Promise<ReviewService>;
+  /** The config files as they were just before this attempt read them. */
+  readonly stamp: string;
+  failed: boolean;
+}
+
+export function reloadingService(options: ServiceOptions): ServiceSlot {
+  let attempt: Attempt | undefined;
+  let checking: Promise<ReviewService> | undefined;
+  const retry = async (): Promise<ReviewService> => {
+    // Stamped before reading: a change made while the config loads is seen by the next call.
+    const stamp = await configStamp(options.root);
+    if (attempt && attempt.stamp === stamp) return attempt.service;
+    const next: Attempt = { service: createReviewService(options), stamp, failed: false };
+    next.service.catch(() => (next.failed = true));
+    attempt = next;
+    return next.service;
+  };
+  return {
+    get() {
+      if (attempt && !attempt.failed) return attempt.service;
+      // One look at the files at a time, however many requests arrive together.
+      return (checking ??= retry().finally(() => (checking = undefined)));
+    },
+    async close() {
+      (await attempt?.service.catch(() => undefined))?.close();
+    },
+  };
+}
+
+/** Size, mtime and inode of each config file ('-' when absent): any edit or replacement changes it. */
+async function configStamp(root: string): Promise<string> {
+  const stamps = await Promise.all(
+    configPaths(root).map((path) =>
+      stat(path, { bigint: true }).then(
+        (s) => `${s.size}:${s.mtimeNs}:${s.ino}`,
+        () => '-',
+      ),
+    ),
+  );
+  return stamps.join('|');
+}
