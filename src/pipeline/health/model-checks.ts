@@ -104,6 +104,13 @@ export async function embedderCheck(config: Config, root: string, env: NodeJS.Pr
   } catch (error) {
     return check('embedder', 'warn', (error as Error).message, { fix: 'set index.semantic.host, model.host or OLLAMA_HOST to host:port or a URL' });
   }
+  // The index's embedder obeys the same host policy as the chat (OllamaEmbedder): a host it would refuse is not probed either.
+  if (refusedHost(config, host)) {
+    return check('embedder', 'warn', `Ollama embedding model "${semantic.model}" is not checked: ${host} is not on this machine, so the index refuses to send code to it`, {
+      fix: 'point index.semantic.host at a local Ollama, or set model.allowRemoteHost: true to send indexed code to that host',
+      details: { provider: 'ollama', model: semantic.model, host, remote: true },
+    });
+  }
   const found = await probe(host);
   if (!found.reachable) {
     return check('embedder', 'warn', `Ollama embedding model "${semantic.model}" cannot be checked: ${found.problem}`, {

@@ -89,6 +89,19 @@ describe('health checks', () => {
     assert.equal(byId(report, 'chat-model').message, 'not checked: reviews refuse the host http://10.255.0.1:11434');
   });
 
+  it('warns that the index refuses an embedding host off this machine, without probing it', async () => {
+    // A name, not an address: probing it would need a lookup first, and the message says no probe was made.
+    const host = 'http://embeddings.remote.invalid:11434';
+    const ollama = await startOllama([], { models: ['qwen3-coder:30b'] });
+    const report = await doctor({ model: { host: ollama.url }, index: { semantic: { provider: 'ollama', model: 'nomic-embed-text', host } } });
+    const embedder = byId(report, 'embedder');
+    assert.equal(embedder.status, 'warn');
+    assert.equal(embedder.message, `Ollama embedding model "nomic-embed-text" is not checked: ${host} is not on this machine, so the index refuses to send code to it`);
+    assert.match(embedder.fix ?? '', /index\.semantic\.host.*model\.allowRemoteHost: true/);
+    assert.equal(embedder.details?.['remote'], true);
+    assert.equal(byId(report, 'ollama').status, 'ok', 'the local chat host is still probed');
+  });
+
   it('names the missing chat model and the pull command', async () => {
     const ollama = await startOllama([], { models: ['llama3.2:3b'] });
     const report = await doctor({ model: { host: ollama.url, model: 'qwen2.5-coder:7b' } });
