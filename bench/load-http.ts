@@ -13,6 +13,9 @@
  * climbing from one round's end to the next is a leak; a plateau is V8
  * keeping its heap.
  *
+ * A task the server refuses because `mcp.maxTasks` tasks are running is
+ * counted as "refused" (the cap at work, not a wrong result).
+ *
  * Usage: node dist/bench/load-http.js [--duration 12] [--rounds 2] [--clients 24] [--model-delay-ms 300] [--task-every 4] [--json out.json]
  */
 import { readFileSync } from 'node:fs';
@@ -29,11 +32,21 @@ const FILES = ['src/handler/settings.ts', 'src/report/messages.ts', 'src/handler
 const TASK_FILES = ['src/handler/settings.ts', 'src/config/load.ts'];
 const MAX_DURATION_S = 120;
 
+const USAGE =
+  'Usage: node dist/bench/load-http.js [--duration 12] [--rounds 2] [--clients 24] [--model-delay-ms 300] [--task-every 4] [--json out.json]\n' +
+  '  --duration S        seconds of load per round (1-120)\n' +
+  '  --rounds N          rounds, each followed by 5 s idle and an RSS reading (1-5)\n' +
+  '  --clients N         concurrent clients (1-128)\n' +
+  '  --model-delay-ms N  how long the fake Ollama takes per chat request\n' +
+  '  --task-every N      every Nth call of a client is a two-file task (0: none)\n' +
+  '  --json FILE         also write the report as JSON';
+
 function options(argv: readonly string[]) {
   const { values } = parseArgs({
     args: [...argv],
     strict: true,
     options: {
+      help: { type: 'boolean', short: 'h' },
       duration: { type: 'string', default: '12' },
       rounds: { type: 'string', default: '2' },
       clients: { type: 'string', default: '24' },
@@ -42,6 +55,10 @@ function options(argv: readonly string[]) {
       json: { type: 'string' },
     },
   });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
   const int = (name: string, text: string, min: number, max: number): number => {
     const n = Number(text);
     if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} ${text}: expected an integer from ${min} to ${max}`);
@@ -66,7 +83,9 @@ interface Finding {
 interface Review {
   readonly findings: readonly Finding[];
 }
-type Verdict = 'identical' | 'busy' | 'mismatch' | 'error';
+type Verdict = 'identical' | 'busy' | 'refused' | 'mismatch' | 'error';
+/** A task the server refused because mcp.maxTasks were running. */
+const REFUSED = 'refused';
 
 /** Findings in a fixed order, as text; `deterministic` drops what the model stage added or reported. */
 function canonical(review: Review, deterministic = false): string {
@@ -74,7 +93,8 @@ function canonical(review: Review, deterministic = false): string {
   return JSON.stringify([...kept].sort((a, b) => a.fingerprint.localeCompare(b.fingerprint)));
 }
 
-function verdict(review: Review | undefined, reference: Review): Verdict {
+function verdict(review: Review | typeof REFUSED | undefined, reference: Review): Verdict {
+  if (review === REFUSED) return 'refused';
   if (!review) return 'error';
   if (canonical(review) === canonical(reference)) return 'identical';
   const busy = review.findings.some((f) => f.rule === 'review' && /the model is busy/.test(f.message));
@@ -95,8 +115,10 @@ async function syncReview(url: string, file: string): Promise<Review | undefined
 }
 
 /** A two-file review as a task, polled until it ends; poll latencies go to `polls`. */
-async function taskReview(url: string, polls: number[]): Promise<Review | undefined> {
+async function taskReview(url: string, polls: number[]): Promise<Review | typeof REFUSED | undefined> {
   const { reply } = await rpc(url, 'tools/call', { name: 'review_code', arguments: { files: TASK_FILES } }, { tasks: true });
+  const text = (reply.result?.['content'] as { text?: string }[] | undefined)?.[0]?.text ?? '';
+  if (reply.result?.['isError'] === true && /^the server is busy/.test(text)) return REFUSED;
   const taskId = reply.result?.['taskId'];
   if (typeof taskId !== 'string') return undefined;
   for (;;) {
@@ -110,9 +132,10 @@ async function taskReview(url: string, polls: number[]): Promise<Review | undefi
   }
 }
 
-async function main(): Promise<void> {
-  const opts = options(process.argv.slice(2));
-  const repo = await copySampleRepo({ rules: { 'max-lines': ['error', { max: 250 }], naming: 'warning' }, mcp: { taskThreshold: 1 } });
+async function main(opts: ReturnType<typeof options>): Promise<void> {
+  // Enough connections for every client: the load measures reviews, not the connection cap.
+  const mcp = { taskThreshold: 1, maxConnections: Math.max(64, 2 * opts.clients) };
+  const repo = await copySampleRepo({ rules: { 'max-lines': ['error', { max: 250 }], naming: 'warning' }, mcp });
   const fake = await startFakeOllama(() => ({ content: '{"findings":[]}', delayMs: opts.modelDelayMs }));
   const server = await startServeHttp(repo.root, { OLLAMA_HOST: fake.url });
   const pid = server.child.pid!;
@@ -120,14 +143,16 @@ async function main(): Promise<void> {
     // Each call alone first: the reference results, and a warm server for the baseline RSS.
     const reference = new Map<string, Review>();
     for (const file of FILES) reference.set(file, (await syncReview(server.url, file))!);
-    reference.set('task', (await taskReview(server.url, []))!);
+    const referenceTask = await taskReview(server.url, []);
+    if (!referenceTask || referenceTask === REFUSED) throw new Error('the reference task did not complete');
+    reference.set('task', referenceTask);
     await sleep(1000);
     const rssBefore = rssKb(pid);
     let rssPeak = rssBefore;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssKb(pid))), 100);
 
     const latency = { sync: [] as number[], task: [] as number[], poll: [] as number[] };
-    const verdicts: Record<Verdict, number> = { identical: 0, busy: 0, mismatch: 0, error: 0 };
+    const verdicts: Record<Verdict, number> = { identical: 0, busy: 0, refused: 0, mismatch: 0, error: 0 };
     let firstMismatch: string | undefined;
     const rssAfterRounds: number[] = [];
     let elapsedS = 0;
@@ -144,7 +169,7 @@ async function main(): Promise<void> {
             (asTask ? latency.task : latency.sync).push(performance.now() - t0);
             const v = verdict(review, reference.get(key)!);
             verdicts[v]++;
-            if (v === 'mismatch' && !firstMismatch) firstMismatch = `${key}: ${canonical(review!).slice(0, 300)}`;
+            if (v === 'mismatch' && !firstMismatch) firstMismatch = `${key}: ${canonical(review as Review).slice(0, 300)}`;
           }
         }),
       );
@@ -195,4 +220,14 @@ function format(r: { elapsedS: number; reviews: number; throughputPerS: number; 
   ].join('\n');
 }
 
-await main();
+/** The options, or exit 2 with the usage: a bad flag or value is a usage error, not a stack trace. */
+function optionsOrExit(): ReturnType<typeof options> {
+  try {
+    return options(process.argv.slice(2));
+  } catch (error) {
+    console.error(`load-http: ${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+await main(optionsOrExit());
