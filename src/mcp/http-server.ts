@@ -28,10 +28,11 @@ export const MAX_REQUEST_BODY_BYTES = 4 * 1024 * 1024;
 const DRAIN_LIMIT_BYTES = 4 * MAX_REQUEST_BODY_BYTES;
 /**
  * Slow clients (slow loris): the request headers must arrive within 10 s of
- * the connection (or of the previous request on it), the whole request
- * within 30 s — a 4 MiB body takes milliseconds on loopback. Node answers
- * 408 and closes the connection. The response may take as long as the
- * review does: these bound only what the client sends.
+ * the connection, the whole request within 30 s — a 4 MiB body takes
+ * milliseconds on loopback. Node answers 408 and closes the connection (an
+ * idle kept-alive one closes after Node's 5 s keepAliveTimeout). The
+ * response may take as long as the review does: these bound only what the
+ * client sends.
  */
 export const HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
