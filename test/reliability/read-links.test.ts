@@ -7,6 +7,7 @@
  * never appear in any output, and whose rules must not be applied.
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
@@ -172,6 +173,16 @@ describe('config, baseline and ignore files linked out of the root', () => {
       service.close();
     });
   }
+
+  it('waits on no FIFO put in place of the config or a .gitignore', { timeout: 10_000 }, async () => {
+    execFileSync('mkfifo', [join(root, '.gitignore')]);
+    const service = await createReviewService({ root, watch: false });
+    const result = await service.review({ files: ['src/b.ts'] }, { model: false });
+    assert.equal(result.summary.files[0]?.status, 'reviewed', 'the index walk did not wait on the .gitignore');
+    service.close();
+    execFileSync('mkfifo', [join(root, 'review-guard.config.json')]);
+    await assert.rejects(createReviewService({ root, watch: false }), /review-guard\.config\.json is not a regular file; put a file there/);
+  });
 
   it('does not take accepted duplicates from a file linked out of the root', async () => {
     const pair = { file: 'src/b.ts', symbol: 'secondHelper', relatedFile: 'src/a.ts', relatedSymbol: 'firstHelper', acceptedAt: CANARY };
