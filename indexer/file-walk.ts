@@ -19,6 +19,7 @@ import { lstatSync, readdirSync, statSync, type Dirent, type Stats } from 'node:
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { languageForPath, type LanguageId } from '../syntax/index.js';
+import { withLineFeeds } from './line-ends.js';
 import { PathFilter, type FileSelection } from './path-filter.js';
 import type { FileStat } from './code-index-types.js';
 import { RACY_MS, sameStamp, walkKey, type FolderListing, type WalkRecord } from './walk-record.js';
@@ -213,7 +214,7 @@ function memo<T>(make: () => T): () => T {
  * never follows links, so neither does its read; see workspace-read.ts).
  * Synchronous for the same reason as the walk: a build reads thousands of
  * small files, and the promise API's open, stat, read and close round trips
- * cost more than the reads.
+ * cost more than the reads. Line ends as line-ends.ts says.
  */
 export function readSourceText(root: string, absPath: string, maxBytes?: number): string | undefined {
   const read = readInsideRootSync(root, absPath, { links: 'refuse', ...(maxBytes === undefined ? {} : { maxBytes }) });
@@ -221,7 +222,7 @@ export function readSourceText(root: string, absPath: string, maxBytes?: number)
     if (read.problem !== 'unreadable' || isSkippable({ code: read.code })) return undefined;
     throw new Error(`cannot read ${absPath}: ${read.code}`);
   }
-  return read.bytes.includes(0) ? undefined : read.bytes.toString('utf8');
+  return read.bytes.includes(0) ? undefined : withLineFeeds(read.bytes.toString('utf8'));
 }
 
 function sourceEntrySync(absPath: string, relPath: string, language: LanguageId): SourceEntry | undefined {

@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import { contentHash } from './hash.js';
+import { withLineFeeds } from './line-ends.js';
 import { readInsideRootSync } from './workspace-read.js';
 
 /** Most recently used files kept in memory (each at most maxFileBytes). */
@@ -39,7 +40,7 @@ export class IndexedTexts {
     }
     const read = readInsideRootSync(this.root, path.join(this.root, ...relPath.split('/')), { links: 'refuse', maxBytes: this.maxFileBytes });
     if (!read.ok) return undefined;
-    const text = read.bytes.toString('utf8');
+    const text = withLineFeeds(read.bytes.toString('utf8'));
     if (contentHash(text) !== hash) return undefined;
     this.remember(relPath, hash, text);
     return text;
