@@ -88,19 +88,17 @@ function realRootSync(root: string): string {
 /** Where the file must be found, or a refusal before anything is opened. */
 type Target = { readonly open: string; readonly expected: string } | ReadRefusal;
 
-/** `resolve` is the real path of `absPath` (called for `inside` only). */
-function targetFor(root: string, realRoot: string, absPath: string, links: Links, resolve: () => string): Target {
+/**
+ * `real`: for `inside`, the real path of `absPath` (or why there is none);
+ * undefined for `refuse`, where the file must be at `absPath` itself.
+ */
+function targetFor(root: string, realRoot: string, absPath: string, real: string | Error | undefined): Target {
   const lexical = path.relative(root, absPath);
-  if (links === 'refuse') {
+  if (real === undefined) {
     if (leavesRoot(lexical)) return { ok: false, problem: 'outside' };
     return { open: absPath, expected: path.join(realRoot, lexical) };
   }
-  let real: string;
-  try {
-    real = resolve();
-  } catch (error) {
-    return refusalOf(error, leavesRoot(lexical));
-  }
+  if (real instanceof Error) return refusalOf(real, leavesRoot(lexical));
   if (leavesRoot(path.relative(realRoot, real))) return { ok: false, problem: 'outside' };
   return { open: real, expected: real };
 }
@@ -117,7 +115,7 @@ export function readInsideRootSync(root: string, absPath: string, options: Guard
   } catch (error) {
     return refusalOf(error, false);
   }
-  const target = targetFor(root, realRoot, absPath, options.links, () => realpathSync.native(absPath));
+  const target = targetFor(root, realRoot, absPath, options.links === 'inside' ? realpathOrError(absPath) : undefined);
   if (!('open' in target)) return target;
   let fd: number;
   try {
@@ -148,12 +146,8 @@ export async function readInsideRoot(root: string, absPath: string, options: Gua
   } catch (error) {
     return refusalOf(error, false);
   }
-  let resolved: string | Error = '';
-  if (options.links === 'inside') resolved = await realpath(absPath).catch((error: Error) => error);
-  const target = targetFor(root, realRoot, absPath, options.links, () => {
-    if (resolved instanceof Error) throw resolved;
-    return resolved;
-  });
+  const real = options.links === 'inside' ? await realpath(absPath).catch((error: Error) => error) : undefined;
+  const target = targetFor(root, realRoot, absPath, real);
   if (!('open' in target)) return target;
   let handle: FileHandle;
   try {
@@ -180,6 +174,14 @@ export async function readInsideRoot(root: string, absPath: string, options: Gua
     return refusalOf(error, false);
   } finally {
     await handle.close();
+  }
+}
+
+function realpathOrError(absPath: string): string | Error {
+  try {
+    return realpathSync.native(absPath);
+  } catch (error) {
+    return error as Error;
   }
 }
 

@@ -106,9 +106,8 @@ export async function readOptional(root: string, name: string): Promise<string |
       throw new ConfigError(`${name} was replaced while it was read; run again`);
     case 'not-file':
       throw new ConfigError(`${name} is not a regular file; put a file there (or remove it)`);
-    case 'too-large':
-    case 'unreadable':
-      throw new ConfigError(`${name}: cannot read it (${read.problem === 'unreadable' ? read.code : 'too large'})`);
+    default:
+      throw new ConfigError(`${name}: cannot read it (${read.problem === 'unreadable' ? read.code : read.problem})`);
   }
 }
 
