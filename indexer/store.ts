@@ -214,7 +214,8 @@ export class IndexStore {
       // Labels are never reused, so the file's labels that the catalog lacks are deleted ones.
       vectors = await loadVectorIndex(meta.vectorKind ?? 'hnsw', path.join(this.dir, meta.vectorFile), identity.dimensions, catalog.labels());
     } catch (error) {
-      return { status: 'bad', reason: `corrupt store: ${(error as Error).message}` };
+      // JSON.parse quotes the text it choked on: a meta.json linked to another file must not show it.
+      return { status: 'bad', reason: `corrupt store: ${error instanceof SyntaxError ? `${META_FILE} is not valid JSON` : (error as Error).message}` };
     }
     const plan = semanticPlan(meta, identity);
     const loaded = { status: 'loaded', catalog, vectors } as const;

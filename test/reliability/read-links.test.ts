@@ -184,6 +184,15 @@ describe('config, baseline and ignore files linked out of the root', () => {
     await assert.rejects(createReviewService({ root, watch: false }), /review-guard\.config\.json is not a regular file; put a file there/);
   });
 
+  it('quotes nothing of an index store meta.json linked out of the root', async () => {
+    await linkOut('.review-guard/index/meta.json', `${CANARY} not a store`);
+    const service = await createReviewService({ root, watch: false });
+    const result = await service.review({ files: ['src/b.ts'] }, { model: false });
+    assert.match(JSON.stringify(result), /index store discarded \(corrupt store: meta\.json is not valid JSON\)/);
+    assert.doesNotMatch(JSON.stringify(result), new RegExp(CANARY));
+    service.close();
+  });
+
   it('does not take accepted duplicates from a file linked out of the root', async () => {
     const pair = { file: 'src/b.ts', symbol: 'secondHelper', relatedFile: 'src/a.ts', relatedSymbol: 'firstHelper', acceptedAt: CANARY };
     await linkOut('.review-guard/accepted-duplicates.json', JSON.stringify({ version: 1, accepted: [pair] }));
