@@ -207,15 +207,14 @@ export class IndexStore {
     let catalog: Catalog;
     let vectors: MaintainedVectorIndex;
     try {
-      meta = parseMetadata(JSON.parse(raw));
+      meta = parseMetadata(raw);
       const mismatch = incompatibility(meta, identity);
       if (mismatch) return { status: 'bad', reason: mismatch };
       catalog = new Catalog(Object.entries(meta.files), meta.nextLabel);
       // Labels are never reused, so the file's labels that the catalog lacks are deleted ones.
       vectors = await loadVectorIndex(meta.vectorKind ?? 'hnsw', path.join(this.dir, meta.vectorFile), identity.dimensions, catalog.labels());
     } catch (error) {
-      // JSON.parse quotes the text it choked on: a meta.json linked to another file must not show it.
-      return { status: 'bad', reason: `corrupt store: ${error instanceof SyntaxError ? `${META_FILE} is not valid JSON` : (error as Error).message}` };
+      return { status: 'bad', reason: `corrupt store: ${(error as Error).message}` };
     }
     const plan = semanticPlan(meta, identity);
     const loaded = { status: 'loaded', catalog, vectors } as const;

@@ -191,6 +191,12 @@ describe('config, baseline and ignore files linked out of the root', () => {
     assert.match(JSON.stringify(result), /index store discarded \(corrupt store: meta\.json is not valid JSON\)/);
     assert.doesNotMatch(JSON.stringify(result), new RegExp(CANARY));
     service.close();
+    // The review saved a store of its own in place of the link: link it out again for the doctor.
+    await rm(join(root, '.review-guard', 'index', 'meta.json'));
+    await linkOut('.review-guard/index/meta.json', `${CANARY} not a store`);
+    const doctor = await runCli(root, ['doctor', '--root', root]);
+    assert.match(doctor.stdout, /meta\.json is not valid JSON/);
+    assert.doesNotMatch(doctor.stdout + doctor.stderr, new RegExp(CANARY), 'the doctor quotes nothing of it either');
   });
 
   it('does not take accepted duplicates from a file linked out of the root', async () => {
