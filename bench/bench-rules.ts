@@ -50,7 +50,7 @@ async function runSide(side: Side, root: string): Promise<SideResult> {
     return { files: entries.length, loopMs: performance.now() - started, ...counts };
   }
   const texts = entries.flatMap((entry) => {
-    const text = readSourceText(entry.absPath);
+    const text = readSourceText(root, entry.absPath);
     return text === undefined ? [] : [{ path: entry.relPath, text, language: entry.language }];
   });
   const counts = side === 'ours' ? await runOurs(texts) : await runEslint(texts);

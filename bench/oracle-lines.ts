@@ -56,7 +56,7 @@ async function compareCorpus(root: string): Promise<OracleReport> {
   let files = 0;
   let agree = 0;
   for (const entry of await walkSourceFiles(root)) {
-    const text = readSourceText(entry.absPath);
+    const text = readSourceText(root, entry.absPath);
     if (text === undefined) continue;
     files++;
     const eslint = oracle.codeLines(entry.relPath, text);

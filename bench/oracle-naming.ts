@@ -72,8 +72,9 @@ async function main(): Promise<void> {
   let files = 0;
   let agree = 0;
   let flagged = 0;
-  for (const entry of await walkSourceFiles(path.resolve(corpus))) {
-    const text = readSourceText(entry.absPath);
+  const root = path.resolve(corpus);
+  for (const entry of await walkSourceFiles(root)) {
+    const text = readSourceText(root, entry.absPath);
     if (text === undefined) continue;
     files++;
     const theirs = new Map(

@@ -56,7 +56,7 @@ export class CodeIndex {
     private readonly opened: Pick<IndexStatus, 'openedFrom' | 'discardReason'>,
     private readonly scanner: WorkspaceScanner,
   ) {
-    this.texts = new IndexedTexts(settings.root);
+    this.texts = new IndexedTexts(settings.root, settings.maxFileBytes);
     this.persisted = opened.openedFrom === 'store';
     this.selects = PathFilter.checker(settings.root, settings.selection);
   }
@@ -242,7 +242,8 @@ export class CodeIndex {
 
   private jobFor(entry: SourceEntry): PrepareJob {
     const knownHash = this.catalog.file(entry.relPath)?.hash;
-    return { absPath: entry.absPath, relPath: entry.relPath, language: entry.language, ...(knownHash ? { knownHash } : {}) };
+    const { root, maxFileBytes } = this.settings;
+    return { root, absPath: entry.absPath, relPath: entry.relPath, language: entry.language, maxFileBytes, ...(knownHash ? { knownHash } : {}) };
   }
 
   /**

@@ -5,8 +5,13 @@
  * A path it cannot judge alone (a selectable folder created, or removed
  * with indexed files in it) asks for a full walk instead; `WorkspaceScanner`
  * picks between the two for a refresh, and keeps the last walk's record.
+ * As in the walk, nothing is followed through a symlink: a path reached
+ * through one (a watched folder swapped for a link, as a `git checkout` of
+ * a branch where it is one does) counts as gone, and a folder that became a
+ * link takes its indexed files out of the index (by a walk, which does not
+ * enter it).
  */
-import { lstat } from 'node:fs/promises';
+import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Catalog } from './catalog.js';
 import { sourceEntry, walkSourceTree, type SourceEntry } from './file-walk.js';
@@ -36,23 +41,25 @@ async function resolveDirtyPaths(paths: ReadonlySet<string>, context: DirtyConte
   for (const rel of [...paths].sort()) {
     if (rel.split('/').some((part) => part.startsWith('.') || SKIPPED_FOLDERS.has(part))) continue;
     const abs = path.join(root, ...rel.split('/'));
-    const kind = await pathKind(abs);
+    const kind = await pathKind(root, abs);
     if (kind === 'directory') return { kind: 'walk' };
-    if (kind === 'missing') {
+    if (kind === 'missing' || kind === 'other') {
       if (catalog.file(rel)) gone.push(rel);
       else if (catalog.filePaths().some((file) => file.startsWith(`${rel}/`))) return { kind: 'walk' };
       continue;
     }
-    const entry = kind === 'file' ? await sourceEntry(abs, rel) : undefined;
+    const entry = await sourceEntry(abs, rel);
     if (entry && entry.size <= maxFileBytes && (await selects(rel))) entries.push(entry);
     else if (catalog.file(rel)) gone.push(rel);
   }
   return { kind: 'files', entries, gone };
 }
 
-async function pathKind(abs: string): Promise<'file' | 'directory' | 'missing' | 'other'> {
+/** `other`: neither a file nor a folder, or reached through a symlink (at its own name or a folder's on the way). */
+async function pathKind(root: string, abs: string): Promise<'file' | 'directory' | 'missing' | 'other'> {
   try {
-    const stats = await lstat(abs);
+    const [stats, real, realRoot] = await Promise.all([lstat(abs), realpath(abs), realpath(root)]);
+    if (real !== path.join(realRoot, path.relative(root, abs))) return 'other';
     return stats.isFile() ? 'file' : stats.isDirectory() ? 'directory' : 'other';
   } catch {
     return 'missing';

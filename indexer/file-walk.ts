@@ -15,13 +15,15 @@
  * costs one lstat instead of a listing and its filtering: on typeorm (2,001
  * folders) such a walk takes a third of the time.
  */
-import { lstatSync, readdirSync, readFileSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { languageForPath, type LanguageId } from '../syntax/index.js';
+import { withLineFeeds } from './line-ends.js';
 import { PathFilter, type FileSelection } from './path-filter.js';
 import type { FileStat } from './code-index-types.js';
 import { RACY_MS, sameStamp, walkKey, type FolderListing, type WalkRecord } from './walk-record.js';
+import { readInsideRootSync } from './workspace-read.js';
 
 /** A source file found by the walk. */
 export interface SourceEntry {
@@ -206,20 +208,21 @@ function memo<T>(make: () => T): () => T {
 }
 
 /**
- * A source file's text, or undefined when it is binary (holds a NUL byte)
- * or no longer readable. Synchronous for the same reason as the walk: a
- * build reads thousands of small files, and the promise API's open, stat,
- * read and close round trips cost more than the reads.
+ * A source file's text, or undefined when it is binary (holds a NUL byte),
+ * over `maxBytes`, no longer readable, or no longer at exactly `absPath`
+ * under `root` (a link swapped in for it or a folder on its way: the walk
+ * never follows links, so neither does its read; see workspace-read.ts).
+ * Synchronous for the same reason as the walk: a build reads thousands of
+ * small files, and the promise API's open, stat, read and close round trips
+ * cost more than the reads. Line ends as line-ends.ts says.
  */
-export function readSourceText(absPath: string): string | undefined {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(absPath);
-  } catch (error) {
-    if (isSkippable(error)) return undefined;
-    throw error;
+export function readSourceText(root: string, absPath: string, maxBytes?: number): string | undefined {
+  const read = readInsideRootSync(root, absPath, { links: 'refuse', ...(maxBytes === undefined ? {} : { maxBytes }) });
+  if (!read.ok) {
+    if (read.problem !== 'unreadable' || isSkippable({ code: read.code })) return undefined;
+    throw new Error(`cannot read ${absPath}: ${read.code}`);
   }
-  return bytes.includes(0) ? undefined : bytes.toString('utf8');
+  return read.bytes.includes(0) ? undefined : withLineFeeds(read.bytes.toString('utf8'));
 }
 
 function sourceEntrySync(absPath: string, relPath: string, language: LanguageId): SourceEntry | undefined {

@@ -16,4 +16,6 @@ export { compareIds } from './fusion.js';
 export { StoreLockedError } from './store-lock.js';
 export { inspectStore, type StoreSummary } from './store-inspect.js';
 export { literalAgreement, literalValues } from './literals.js';
+export { withLineFeeds } from './line-ends.js';
 export { isWithinRoot, leavesRoot } from './root-paths.js';
+export { readInsideRoot, readInsideRootSync, type GuardedRead, type ReadRefusal } from './workspace-read.js';

@@ -3,10 +3,14 @@
  * stores no code; text is read back from disk and accepted only when its
  * hash still matches, with a small cache so repeated snippet and readCode
  * calls on the same files (and files indexed from unsaved text) are cheap.
+ * Read back through the guard as the walk read them (workspace-read.ts):
+ * a file now reached through a symlink is not read, so a folder swapped for
+ * a link cannot feed snippets or `read_code` from outside the root.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentHash } from './hash.js';
+import { withLineFeeds } from './line-ends.js';
+import { readInsideRootSync } from './workspace-read.js';
 
 /** Most recently used files kept in memory (each at most maxFileBytes). */
 const CACHE_FILES = 16;
@@ -15,7 +19,10 @@ const CACHE_FILES = 16;
 export class IndexedTexts {
   private readonly cache = new Map<string, { hash: string; text: string }>();
 
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    private readonly maxFileBytes: number,
+  ) {}
 
   /** Keeps `text` as the indexed text of `relPath` (it may differ from disk). */
   remember(relPath: string, hash: string, text: string): void {
@@ -31,12 +38,9 @@ export class IndexedTexts {
       this.remember(relPath, hash, cached.text);
       return cached.text;
     }
-    let text: string;
-    try {
-      text = readFileSync(path.join(this.root, ...relPath.split('/')), 'utf8');
-    } catch {
-      return undefined;
-    }
+    const read = readInsideRootSync(this.root, path.join(this.root, ...relPath.split('/')), { links: 'refuse', maxBytes: this.maxFileBytes });
+    if (!read.ok) return undefined;
+    const text = withLineFeeds(read.bytes.toString('utf8'));
     if (contentHash(text) !== hash) return undefined;
     this.remember(relPath, hash, text);
     return text;

@@ -7,12 +7,14 @@
  * globs are given, only files they match. Globs are gitignore-style and
  * relative to the root, matched case-sensitively (as git does by default).
  * As in git, a file inside an ignored folder cannot be re-included.
+ * Ignore files are read through the workspace guard (workspace-read.ts): one
+ * that is a symlink to a file inside the root is followed, one that leads
+ * outside the root (or is no regular file) counts as absent.
  */
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { isGeneratedName } from './generated.js';
+import { readInsideRoot, readInsideRootSync, type GuardedRead } from './workspace-read.js';
 
 /**
  * Folders that hold dependencies (`node_modules`, a Python `venv`), build
@@ -104,13 +106,7 @@ export class PathFilter {
    */
   enterSync(relDir: string, hasIgnoreFile: boolean): PathFilter {
     if (!this.globs.gitignore || !hasIgnoreFile) return this;
-    let text: string;
-    try {
-      text = readFileSync(path.join(this.root, ...relDir.split('/'), '.gitignore'), 'utf8');
-    } catch {
-      return this;
-    }
-    return this.withRules(relDir, text);
+    return this.withRead(relDir, readInsideRootSync(this.root, this.pathOf(relDir, '.gitignore'), IGNORE_FILE_READ));
   }
 
   /** Whether the walk skips folder `relDir` and everything in it. */
@@ -138,22 +134,22 @@ export class PathFilter {
   }
 
   private async withIgnoreFile(relDir: string, name: string): Promise<PathFilter> {
-    const file = path.join(this.root, ...relDir.split('/'), name);
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch {
-      // Missing or unreadable: no rules from it.
-      return this;
-    }
-    return this.withRules(relDir, text);
+    return this.withRead(relDir, await readInsideRoot(this.root, this.pathOf(relDir, name), IGNORE_FILE_READ));
   }
 
-  private withRules(relDir: string, text: string): PathFilter {
-    const layer: Layer = { base: relDir, rules: matcher(text.split(/\r?\n/)), parent: this.layer };
+  private pathOf(relDir: string, name: string): string {
+    return path.join(this.root, ...relDir.split('/'), name);
+  }
+
+  /** This filter with the rules of an ignore file read in `relDir`; missing, unreadable or refused: no rules from it. */
+  private withRead(relDir: string, read: GuardedRead): PathFilter {
+    if (!read.ok) return this;
+    const layer: Layer = { base: relDir, rules: matcher(read.bytes.toString('utf8').split(/\r?\n/)), parent: this.layer };
     return new PathFilter(this.root, this.globs, layer);
   }
 }
+
+const IGNORE_FILE_READ = { links: 'inside' } as const;
 
 function matcher(patterns: readonly string[]): Ignore {
   return ignore({ ignorecase: false }).add(patterns);

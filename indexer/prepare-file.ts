@@ -14,10 +14,14 @@ import { contentHash } from './hash.js';
 
 /** A file to prepare, and the content hash the index holds for it (if any). */
 export interface PrepareJob {
+  /** The workspace root: the file is read only if it is exactly at `absPath` under it (see readSourceText). */
+  readonly root: string;
   readonly absPath: string;
   readonly relPath: string;
   readonly language: LanguageId;
   readonly knownHash?: string;
+  /** Larger files (when read) are skipped. */
+  readonly maxFileBytes: number;
 }
 
 /** One chunk with its offsets in the file text (what a catalog record keeps). */
@@ -45,7 +49,7 @@ export type PreparedFile =
 
 /** Reads and prepares one file of the workspace. */
 export async function prepareFile(job: PrepareJob, chunking: ChunkOptions, embedder: Embedder): Promise<PreparedFile> {
-  const text = readSourceText(job.absPath);
+  const text = readSourceText(job.root, job.absPath, job.maxFileBytes);
   if (text === undefined || hasGeneratedMarker(text)) return { kind: 'skipped' };
   const hash = contentHash(text);
   if (hash === job.knownHash) return { kind: 'same', hash };

@@ -54,13 +54,21 @@ export interface Metadata {
 }
 
 /**
- * `meta.json`'s value checked, throwing for anything else (the store is
- * then discarded and rebuilt). By plain type tests rather than a zod
+ * `meta.json`'s text parsed and checked, throwing for anything else (the
+ * store is then discarded and rebuilt). Text that is not JSON is named, not
+ * quoted: JSON.parse's message quotes it, and a meta.json may be a link to
+ * some other file. By plain type tests rather than a zod
  * schema: the store is review-guard's own file, read at the start of every
  * CLI run, and zod took ~90 ms per load to check a 5,000-chunk store (and
  * ~7 ms just to build the header's schema); these tests take a few.
  */
-export function parseMetadata(value: unknown): Metadata {
+export function parseMetadata(text: string): Metadata {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error(`${META_FILE} is not valid JSON`);
+  }
   const problem = headerProblem(value);
   if (problem) throw new Error(`malformed metadata: ${problem}`);
   const meta = value as Metadata;

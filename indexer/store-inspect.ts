@@ -47,7 +47,7 @@ export async function inspectStore(dir: string, identity?: StoreIdentity): Promi
   }
   let meta;
   try {
-    meta = parseMetadata(JSON.parse(raw));
+    meta = parseMetadata(raw);
   } catch (error) {
     return { status: 'unreadable', dir, reason: `corrupt ${META_FILE}: ${(error as Error).message}` };
   }

@@ -207,7 +207,7 @@ export class IndexStore {
     let catalog: Catalog;
     let vectors: MaintainedVectorIndex;
     try {
-      meta = parseMetadata(JSON.parse(raw));
+      meta = parseMetadata(raw);
       const mismatch = incompatibility(meta, identity);
       if (mismatch) return { status: 'bad', reason: mismatch };
       catalog = new Catalog(Object.entries(meta.files), meta.nextLabel);

@@ -54,7 +54,7 @@ export async function loadCorpus(root: string, minCodeLines: number, log: (line:
   const hashById = new Map<string, string>();
   let files = 0;
   for (const [i, entry] of entries.entries()) {
-    const text = readSourceText(entry.absPath);
+    const text = readSourceText(absRoot, entry.absPath);
     if (text === undefined) continue;
     const file = createSourceFile(entry.relPath, text, entry.language);
     // The product's own path for a parsed file: select (gitignore, generated), chunk, embed, add.
@@ -90,6 +90,6 @@ export async function loadCorpus(root: string, minCodeLines: number, log: (line:
 
 /** Parses a corpus file again (only sampled files are re-read, so memory stays small). */
 export function parseCorpusFile(corpus: Corpus, unit: SampleUnit): SourceFile | undefined {
-  const text = readSourceText(path.join(corpus.root, ...unit.chunk.file.split('/')));
+  const text = readSourceText(corpus.root, path.join(corpus.root, ...unit.chunk.file.split('/')));
   return text === undefined ? undefined : createSourceFile(unit.chunk.file, text, unit.language);
 }

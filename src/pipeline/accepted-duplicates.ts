@@ -4,9 +4,10 @@
  * pair, by any adapter. A pair is the new symbol in its file and the
  * existing symbol it copies.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
+import { readInsideRoot } from '../../indexer/index.js';
 import { withoutFindings } from './findings.js';
 import type { Finding, ReviewResult } from './schemas.js';
 
@@ -30,7 +31,7 @@ function key(pair: DuplicatePair): string {
 export class AcceptedDuplicates {
   private readonly path: string;
 
-  constructor(root: string) {
+  constructor(private readonly root: string) {
     this.path = join(root, ACCEPTED_DUPLICATES_FILE);
   }
 
@@ -58,11 +59,14 @@ export class AcceptedDuplicates {
   }
 
   private async read(): Promise<z.infer<typeof StoreSchema>> {
+    // Through the workspace guard: a link out of the root is not read.
+    const read = await readInsideRoot(this.root, this.path, { links: 'inside' });
     try {
-      return StoreSchema.parse(JSON.parse(await readFile(this.path, 'utf8')));
+      if (read.ok) return StoreSchema.parse(JSON.parse(read.bytes.toString('utf8')));
     } catch {
-      // Missing or unreadable: nothing accepted (a broken file is rewritten by the next add).
-      return { version: 1, accepted: [] };
+      // A broken file is rewritten by the next add.
     }
+    // Missing, unreadable or refused: nothing accepted.
+    return { version: 1, accepted: [] };
   }
 }

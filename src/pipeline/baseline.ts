@@ -39,7 +39,7 @@ export async function readBaseline(root: string): Promise<ReadonlySet<string> | 
 
 /** The baseline file's entries, or undefined when there is none. */
 export async function readBaselineFile(root: string): Promise<Baseline | undefined> {
-  const text = await readOptional(join(root, BASELINE_FILE_NAME), BASELINE_FILE_NAME);
+  const text = await readOptional(root, BASELINE_FILE_NAME);
   if (text === undefined) return undefined;
   let json: unknown;
   try {

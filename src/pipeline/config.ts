@@ -5,8 +5,8 @@
  * with a note, so the user is never left guessing which one counts. Errors
  * name the key, the bad value and what is allowed.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readInsideRoot } from '../../indexer/index.js';
 import { RuleOptionsError, validateRuleSettings, type RuleSettings } from '../../rules/engine.js';
 import { configErrorFromIssues } from './config-errors.js';
 import { CONFIG_FILE_NAME, ConfigSchema, PACKAGE_JSON_KEY, type Config, type RuleLevelSetting } from './config-schema.js';
@@ -32,9 +32,15 @@ export const PACKAGE_JSON_ORIGIN = `package.json "${PACKAGE_JSON_KEY}"`;
 /** Loads and validates the workspace's config; defaults when there is none. Throws ConfigError. */
 export async function loadConfig(root: string): Promise<LoadedConfig> {
   const [filePath, packagePath] = configPaths(root);
-  const [fileText, packageText] = await Promise.all([readOptional(filePath, CONFIG_FILE_NAME), readOptional(packagePath, 'package.json')]);
-  const fromPackage = packageText === undefined ? { found: false as const } : packageSettings(packageText);
   const notes: string[] = [];
+  // package.json is not ours: one we cannot read costs its settings and a note, not the review.
+  const packageRead = readOptional(root, 'package.json').catch((error: unknown) => {
+    if (!(error instanceof ConfigError)) throw error;
+    notes.push(`${error.message}; any "${PACKAGE_JSON_KEY}" settings in it were not read`);
+    return undefined;
+  });
+  const [fileText, packageText] = await Promise.all([readOptional(root, CONFIG_FILE_NAME), packageRead]);
+  const fromPackage = packageText === undefined ? { found: false as const } : packageSettings(packageText);
   if (fromPackage.found === 'unparsable') {
     notes.push(`package.json is not valid JSON, so any "${PACKAGE_JSON_KEY}" settings in it were not read`);
   }
@@ -85,13 +91,27 @@ function configFrom(value: unknown, origin: string): { config: Config; ruleSetti
   return { config: parsed.data, ruleSettings };
 }
 
-/** A workspace file's text, or undefined when it does not exist; other read errors are a ConfigError naming `name`. */
-export async function readOptional(path: string, name: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new ConfigError(`${name}: cannot read it (${(error as Error).message})`);
+/**
+ * The text of workspace file `name` (a root-relative POSIX path), or
+ * undefined when it does not exist. Read through the workspace guard: a
+ * symlink whose target is inside the root is followed; one that leads
+ * outside is refused unread, so no outside content reaches an error
+ * message. Every refusal is a ConfigError naming `name` and the fix.
+ */
+export async function readOptional(root: string, name: string): Promise<string | undefined> {
+  const read = await readInsideRoot(root, join(root, ...name.split('/')), { links: 'inside' });
+  if (read.ok) return read.bytes.toString('utf8');
+  switch (read.problem) {
+    case 'missing':
+      return undefined;
+    case 'outside':
+      throw new ConfigError(`${name} resolves through a symlink to a file outside the workspace root, so it is not read; put the file itself at ${name} (or remove the link)`);
+    case 'link':
+      throw new ConfigError(`${name} was replaced while it was read; run again`);
+    case 'not-file':
+      throw new ConfigError(`${name} is not a regular file; put a file there (or remove it)`);
+    default:
+      throw new ConfigError(`${name}: cannot read it (${read.problem === 'unreadable' ? read.code : read.problem})`);
   }
 }
 

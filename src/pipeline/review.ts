@@ -5,7 +5,7 @@
  * rules, index search and the model.
  * The deterministic stages always report; the model stage can only add.
  */
-import type { Chunk, CodeIndex, FileStat } from '../../indexer/index.js';
+import { withLineFeeds, type Chunk, type CodeIndex, type FileStat } from '../../indexer/index.js';
 import type { LlmClient } from '../../models/llm-client.js';
 import { runRules, severityOf, type RuleSettings } from '../../rules/engine.js';
 import { createSourceFiles, languageForPath, type LanguageId, type SourceFile } from '../../syntax/index.js';
@@ -156,7 +156,7 @@ function reviewGivenText(deps: ReviewDeps, refusal: { relPath: string; status: F
 /** Parses every read file (many at once on worker threads, see syntax/parse-pool.ts). */
 async function parseAll(reads: readonly ReadFile[]): Promise<ParsedFile[]> {
   const parsed: ParsedFile[] = [];
-  const jobs = reads.map(({ relPath, text, language }) => ({ path: relPath, text, language }));
+  const jobs = reads.map(({ relPath, text, language }) => ({ path: relPath, text: withLineFeeds(text), language }));
   for await (const file of createSourceFiles(jobs)) {
     const { relPath, status, onDisk } = reads[parsed.length]!;
     parsed.push({ relPath, file, status, drafts: [], ...(onDisk ? { onDisk } : {}) });

@@ -3,10 +3,9 @@
  * caller hands us is resolved against the root and refused when it leads
  * outside, lexically or through a symlink.
  */
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import { lstat, readFile, realpath } from 'node:fs/promises';
+import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { isWithinRoot, leavesRoot, type FileStat } from '../../indexer/index.js';
+import { isWithinRoot, leavesRoot, readInsideRoot, readInsideRootSync, type FileStat, type ReadRefusal } from '../../indexer/index.js';
 import { CONFIG_FILE_NAME, PACKAGE_JSON_KEY } from './config-schema.js';
 
 export { isWithinRoot };
@@ -43,13 +42,16 @@ function rootMarker(dir: string): { chosenBy: 'git' | 'config-file' | 'package-j
   if (existsSync(join(dir, '.git'))) return { chosenBy: 'git', marker: '.git' };
   if (existsSync(join(dir, CONFIG_FILE_NAME))) return { chosenBy: 'config-file', marker: CONFIG_FILE_NAME };
   const packageJson = join(dir, 'package.json');
-  if (existsSync(packageJson) && hasPackageSettings(packageJson)) return { chosenBy: 'package-json', marker: `package.json "${PACKAGE_JSON_KEY}"` };
+  if (existsSync(packageJson) && hasPackageSettings(dir, packageJson)) return { chosenBy: 'package-json', marker: `package.json "${PACKAGE_JSON_KEY}"` };
   return undefined;
 }
 
-function hasPackageSettings(path: string): boolean {
+/** Read only when it stays inside `dir` (the root it would mark): a linked-in package.json elsewhere marks nothing. */
+function hasPackageSettings(dir: string, path: string): boolean {
+  const read = readInsideRootSync(dir, path, { links: 'inside' });
+  if (!read.ok) return false;
   try {
-    const json: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    const json: unknown = JSON.parse(read.bytes.toString('utf8'));
     return typeof json === 'object' && json !== null && Object.hasOwn(json, PACKAGE_JSON_KEY);
   } catch {
     return false;
@@ -109,36 +111,38 @@ export async function readWorkspaceFile(root: string, input: string, options: Re
   }
   // Hosts on Windows send backslashes; on POSIX a backslash in a name is too rare to honour.
   const absPath = resolve(root, sep === '/' ? input.replace(/\\/g, '/') : input);
-  let real: string;
-  try {
-    real = await realpath(absPath);
-  } catch (error) {
-    const lexical = relative(root, absPath);
-    if (leavesRoot(lexical)) return refuse(shown, 'error', outsideMessage(shown));
-    if ((error as NodeJS.ErrnoException).code === 'ENAMETOOLONG') return refuse(shown, 'error', 'the path is too long (ENAMETOOLONG)');
-    return refuse(displayPath(lexical), 'error', `file not found: ${displayPath(lexical)}`, true);
-  }
-  // Judged on real paths only: a root reached through a symlink still owns its files, and
-  // a link inside the root that points out of it does not make its target ours.
-  const relPath = displayPath(relative(root, real));
-  if (leavesRoot(relative(root, real))) {
-    const viaLink = !leavesRoot(relative(root, absPath));
-    return refuse(viaLink ? displayPath(relative(root, absPath)) : shown, 'error', viaLink
-      ? `${displayPath(relative(root, absPath))} resolves through a symlink to a target outside the workspace root`
-      : outsideMessage(shown));
-  }
-  try {
-    const stat = await lstat(real);
-    if (!stat.isFile()) return refuse(relPath, 'error', `${relPath} is not a regular file`);
-    if (stat.size > options.maxFileBytes) {
-      return refuse(relPath, 'skipped', `${relPath} has ${stat.size} bytes, over the ${options.maxFileBytes}-byte limit (maxFileBytes)`);
-    }
-    const bytes = await readFile(real);
-    if (bytes.subarray(0, 8192).includes(0)) return refuse(relPath, 'skipped', `${relPath} looks binary (it contains NUL bytes)`);
-    const { text, note } = decodeText(bytes);
-    return { ok: true, relPath, absPath: real, text, stat: { size: stat.size, mtimeMs: stat.mtimeMs }, ...(note ? { note } : {}) };
-  } catch (error) {
-    return refuse(relPath, 'error', `cannot read ${relPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  const lexical = relative(root, absPath);
+  // Opened first, then judged on what was opened (indexer/workspace-read.ts): a root reached through a
+  // symlink still owns its files, a link inside the root that points out of it does not make its target
+  // ours, and a file or folder swapped for such a link while we read cannot redirect the read.
+  const read = await readInsideRoot(root, absPath, { links: 'inside', maxBytes: options.maxFileBytes });
+  if (!read.ok) return refusal(read, shown, lexical, options.maxFileBytes);
+  const relPath = displayPath(relative(root, read.realPath));
+  if (read.bytes.subarray(0, 8192).includes(0)) return refuse(relPath, 'skipped', `${relPath} looks binary (it contains NUL bytes)`);
+  const { text, note } = decodeText(read.bytes);
+  const stat = { size: read.stats.size, mtimeMs: read.stats.mtimeMs };
+  return { ok: true, relPath, absPath: read.realPath, text, stat, ...(note ? { note } : {}) };
+}
+
+/** Why the guard did not read `input`, worded for the caller; names no path outside the root. */
+function refusal(read: ReadRefusal, shown: string, lexical: string, maxFileBytes: number): WorkspaceFile {
+  const relPath = displayPath(lexical);
+  const problem = read.problem;
+  if (leavesRoot(lexical)) return refuse(shown, 'error', outsideMessage(shown));
+  switch (problem) {
+    case 'outside':
+      return refuse(relPath, 'error', `${relPath} resolves through a symlink to a target outside the workspace root`);
+    case 'missing':
+      return refuse(relPath, 'error', `file not found: ${relPath}`, true);
+    case 'link':
+      return refuse(relPath, 'error', `${relPath} changed while it was read (it or a folder on its path was replaced); review it again`);
+    case 'not-file':
+      return refuse(relPath, 'error', `${relPath} is not a regular file`);
+    case 'too-large':
+      return refuse(relPath, 'skipped', `${relPath} has ${read.size} bytes, over the ${maxFileBytes}-byte limit (maxFileBytes)`);
+    case 'unreadable':
+      if (read.code === 'ENAMETOOLONG') return refuse(shown, 'error', 'the path is too long (ENAMETOOLONG)');
+      return refuse(relPath, 'error', `cannot read ${relPath}: ${read.code}`);
   }
 }
 

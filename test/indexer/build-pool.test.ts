@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { prepareInPool, type PoolOutcome } from '../../indexer/build-pool.js';
 import { CodeIndex } from '../../indexer/code-index.js';
-import { walkSourceFiles } from '../../indexer/file-walk.js';
+import { DEFAULT_MAX_FILE_BYTES, walkSourceFiles } from '../../indexer/file-walk.js';
 import { prepareFile, type PrepareJob } from '../../indexer/prepare-file.js';
 import { StructuralEmbedder } from '../../indexer/structural-embedder.js';
 import { type TempDir } from '../support/sample-repo.js';
@@ -32,9 +32,11 @@ describe('build pool', () => {
   it('prepares files on workers in job order, as the calling thread does', async () => {
     const embedder = new StructuralEmbedder();
     const entries = await walkSourceFiles(repo.path);
-    const known = await prepareFile({ ...entries[0]!, knownHash: undefined }, CHUNKING, embedder);
+    const known = await prepareFile({ ...entries[0]!, root: repo.path, maxFileBytes: DEFAULT_MAX_FILE_BYTES }, CHUNKING, embedder);
     assert.equal(known.kind, 'chunked');
     const jobs: PrepareJob[] = entries.map((e, i) => ({
+      root: repo.path,
+      maxFileBytes: DEFAULT_MAX_FILE_BYTES,
       absPath: e.absPath,
       relPath: e.relPath,
       language: e.language,
@@ -57,7 +59,7 @@ describe('build pool', () => {
     const script = [
       `import { prepareInPool } from ${JSON.stringify(new URL('../../indexer/build-pool.js', import.meta.url).href)};`,
       `import { walkSourceFiles } from ${JSON.stringify(new URL('../../indexer/file-walk.js', import.meta.url).href)};`,
-      `const jobs = (await walkSourceFiles(${JSON.stringify(repo.path)})).map((e) => ({ absPath: e.absPath, relPath: e.relPath, language: e.language }));`,
+      `const jobs = (await walkSourceFiles(${JSON.stringify(repo.path)})).map((e) => ({ root: ${JSON.stringify(repo.path)}, maxFileBytes: 1048576, absPath: e.absPath, relPath: e.relPath, language: e.language }));`,
       `const pool = prepareInPool(jobs, { chunking: ${JSON.stringify(CHUNKING)}, embedder: { dimensions: 512, minN: 3, maxN: 5 } }, 2);`,
       'if ((await pool.next()).done) process.exit(3);',
       'await pool.return();',

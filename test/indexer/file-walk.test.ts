@@ -81,9 +81,19 @@ describe('readSourceText', () => {
   it('reads text, and refuses binary or missing files', async () => {
     await put(root.path, 'a.ts', 'const é = "ü";\n');
     await put(root.path, 'bin.ts', Buffer.from([0x63, 0x00, 0x64]));
-    assert.equal(readSourceText(join(root.path, 'a.ts')), 'const é = "ü";\n');
-    assert.equal(readSourceText(join(root.path, 'bin.ts')), undefined);
-    assert.equal(readSourceText(join(root.path, 'gone.ts')), undefined);
+    assert.equal(readSourceText(root.path, join(root.path, 'a.ts')), 'const é = "ü";\n');
+    assert.equal(readSourceText(root.path, join(root.path, 'bin.ts')), undefined);
+    assert.equal(readSourceText(root.path, join(root.path, 'gone.ts')), undefined);
+  });
+
+  it('reads nothing through a symlink, of the file or of a folder on its way, nor over the size limit', async () => {
+    await put(root.path, 'real/b.ts', 'export const b = 1;\n');
+    await symlink(join(root.path, 'real', 'b.ts'), join(root.path, 'file-link.ts'));
+    await symlink(join(root.path, 'real'), join(root.path, 'folder-link'));
+    assert.equal(readSourceText(root.path, join(root.path, 'real', 'b.ts')), 'export const b = 1;\n');
+    assert.equal(readSourceText(root.path, join(root.path, 'file-link.ts')), undefined);
+    assert.equal(readSourceText(root.path, join(root.path, 'folder-link', 'b.ts')), undefined);
+    assert.equal(readSourceText(root.path, join(root.path, 'real', 'b.ts'), 5), undefined);
   });
 
   it('describes one file without following links', async () => {

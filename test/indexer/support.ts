@@ -22,6 +22,19 @@ export async function put(root: string, relPath: string, content: string | Buffe
   await writeFile(join(root, relPath), content);
 }
 
+/** A function big enough for the index (default chunk options), of the same structure under any name. */
+export function indexedFunction(name: string): string {
+  return `export function ${name}(items: number[], limit: number): number[] {
+  const out: number[] = [];
+  for (const item of items) {
+    if (item > limit) out.push(item * 2);
+    else out.push(item);
+  }
+  return out.filter((value) => value !== 0);
+}
+`;
+}
+
 /** A temp copy of the small fixture workspace. */
 export async function copySmallRepo(): Promise<TempDir> {
   const dir = await makeTempDir('rg-small-repo-');

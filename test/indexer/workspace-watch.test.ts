@@ -12,17 +12,9 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import { CodeIndex } from '../../indexer/code-index.js';
 import { FULL_WALK_INTERVAL_MS, WorkspaceWatcher } from '../../indexer/workspace-watch.js';
 import { makeTempDir, type TempDir } from '../support/sample-repo.js';
-import { copySmallRepo, CountingEmbedder } from './support.js';
+import { copySmallRepo, CountingEmbedder, indexedFunction } from './support.js';
 
-const FUNCTION = (name: string): string => `export function ${name}(items: number[], limit: number): number[] {
-  const out: number[] = [];
-  for (const item of items) {
-    if (item > limit) out.push(item * 2);
-    else out.push(item);
-  }
-  return out.filter((value) => value !== 0);
-}
-`;
+const FUNCTION = indexedFunction;
 
 describe('WorkspaceWatcher', () => {
   let dir: TempDir;

@@ -62,7 +62,7 @@ async function planInit(root: string): Promise<PlannedWrite[]> {
   ];
   const plan: PlannedWrite[] = [];
   for (const target of targets) {
-    const current = await readOptional(join(root, target.path), target.path);
+    const current = await readOptional(root, target.path);
     const text = target.merge(current);
     const action = text === undefined ? 'unchanged' : current === undefined ? 'create' : 'update';
     plan.push({ path: target.path, purpose: target.purpose, action, ...(text !== undefined ? { text } : {}) });
