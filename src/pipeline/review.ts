@@ -184,8 +184,10 @@ async function indexBatch(deps: ReviewDeps, parsed: readonly ParsedFile[]): Prom
   try {
     const index = await deps.index({ exclude: new Set(parsed.map((p) => p.relPath)) });
     for (const entry of parsed) {
-      deps.onEvent?.({ type: 'stage', file: entry.relPath, stage: 'index' });
-      const chunks = await runContained(stageContext(deps, entry), 'index', () => index.indexSource(entry.relPath, entry.file, entry.onDisk));
+      const chunks = await runContained(stageContext(deps, entry), 'index', () => {
+        deps.onEvent?.({ type: 'stage', file: entry.relPath, stage: 'index' });
+        return index.indexSource(entry.relPath, entry.file, entry.onDisk);
+      });
       if (chunks) entry.chunks = chunks;
     }
     return index;
