@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { compareIds } from '../../indexer/index.js';
 import { formatMessage } from '../../rules/define-rule.js';
+import type { RuleResult } from '../../rules/engine.js';
 import { getRule } from '../../rules/index.js';
 import type { Finding, RelatedCode, ReviewResult, Severity } from './schemas.js';
 
@@ -21,6 +22,22 @@ export interface FindingDraft {
   readonly suggestion?: string;
   /** What the finding is about, for its fingerprint; default: the symbol, else the text of its line. */
   readonly anchor?: string;
+}
+
+/** A deterministic rule's result about `file` as a draft. */
+export function ruleDraft(file: string, r: RuleResult): FindingDraft {
+  return {
+    file,
+    rule: r.ruleId,
+    severity: r.severity,
+    message: r.message,
+    source: 'rule',
+    ...(r.line !== undefined ? { line: r.line } : {}),
+    ...(r.endLine !== undefined ? { endLine: r.endLine } : {}),
+    ...(r.symbol !== undefined ? { symbol: r.symbol } : {}),
+    ...(r.suggestion !== undefined ? { suggestion: r.suggestion } : {}),
+    ...(r.anchor !== undefined ? { anchor: r.anchor } : {}),
+  };
 }
 
 /**

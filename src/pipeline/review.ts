@@ -13,7 +13,7 @@ import { createSourceFiles, languageForPath, type LanguageId, type SourceFile } 
 import type { Config } from './config-schema.js';
 import { keepInScope, type ChangeScope } from './diff-scope.js';
 import { runContained, type StageContext } from './file-failure.js';
-import { catalogMessage, countSeverities, sortFindings, toFindings, type FindingDraft } from './findings.js';
+import { catalogMessage, countSeverities, ruleDraft, sortFindings, toFindings, type FindingDraft } from './findings.js';
 import type { TranscriptSink } from './agent/index.js';
 import { searchDuplicates } from './index-stage.js';
 import { ModelStageTally } from './model-summary.js';
@@ -232,20 +232,7 @@ async function reviewFile(deps: ReviewDeps, entry: ParsedFile, index: CodeIndex 
 
 function runRuleStage(deps: ReviewDeps, entry: ParsedFile): void {
   deps.onEvent?.({ type: 'stage', file: entry.relPath, stage: 'rules' });
-  for (const r of runRules(entry.file, deps.ruleSettings)) {
-    entry.drafts.push({
-      file: entry.relPath,
-      rule: r.ruleId,
-      severity: r.severity,
-      message: r.message,
-      source: 'rule',
-      ...(r.line !== undefined ? { line: r.line } : {}),
-      ...(r.endLine !== undefined ? { endLine: r.endLine } : {}),
-      ...(r.symbol !== undefined ? { symbol: r.symbol } : {}),
-      ...(r.suggestion !== undefined ? { suggestion: r.suggestion } : {}),
-      ...(r.anchor !== undefined ? { anchor: r.anchor } : {}),
-    });
-  }
+  for (const result of runRules(entry.file, deps.ruleSettings)) entry.drafts.push(ruleDraft(entry.relPath, result));
 }
 
 async function reviewWithModel(
