@@ -57,7 +57,7 @@ interface ParsedFile {
   readonly relPath: string;
   readonly file: SourceFile;
   readonly status: FileStatus;
-  drafts: FindingDraft[];
+  readonly drafts: FindingDraft[];
   /** Set when the reviewed text is the file on disk (not a staged blob). */
   readonly onDisk?: FileStat;
   chunks?: readonly Chunk[];
