@@ -47,6 +47,14 @@ export type PreparedFile =
   | { readonly kind: 'same'; readonly hash: string }
   | ({ readonly kind: 'chunked' } & ChunkedFile);
 
+/**
+ * The file's own text defeated the chunker (a nesting too deep for the
+ * normaliser): the file's problem, not the index's, unlike a failing embedder.
+ */
+export class UnindexableFileError extends Error {
+  override readonly name = 'UnindexableFileError';
+}
+
 /** Reads and prepares one file of the workspace. */
 export async function prepareFile(job: PrepareJob, chunking: ChunkOptions, embedder: Embedder): Promise<PreparedFile> {
   const text = readSourceText(job.root, job.absPath, job.maxFileBytes);
@@ -65,7 +73,7 @@ export async function chunkAndEmbed(
   chunking: ChunkOptions,
   embedder: Embedder,
 ): Promise<ChunkedFile> {
-  const tokenized = chunkFileWithTokens(file, relPath, chunking);
+  const tokenized = chunkOrRefuse(file, relPath, chunking);
   const inputs = tokenized.map((t) => ({ text: t.chunk.text, tokens: t.tokens }));
   const vectors = inputs.length === 0 ? [] : await embedder.embed(inputs);
   if (vectors.length !== tokenized.length || vectors.some((v) => v.length !== embedder.dimensions)) {
@@ -73,4 +81,12 @@ export async function chunkAndEmbed(
   }
   const chunks = tokenized.map(({ chunk, textStart, textEnd }) => ({ chunk, textStart, textEnd }));
   return { hash, chunks, vectors };
+}
+
+function chunkOrRefuse(file: SourceFile, relPath: string, chunking: ChunkOptions): ReturnType<typeof chunkFileWithTokens> {
+  try {
+    return chunkFileWithTokens(file, relPath, chunking);
+  } catch (error) {
+    throw new UnindexableFileError(`${relPath} could not be chunked (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)})`);
+  }
 }

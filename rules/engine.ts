@@ -22,7 +22,7 @@ interface RuleSetting {
 export type RuleSettings = Record<string, RuleSetting>;
 
 /** A violation, formatted and with its configured severity. */
-interface RuleResult extends RuleViolation {
+export interface RuleResult extends RuleViolation {
   readonly ruleId: string;
   readonly severity: Severity;
   readonly message: string;

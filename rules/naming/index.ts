@@ -67,13 +67,14 @@ function checkConventions(
   ignore: readonly RegExp[],
 ): RuleViolation[] {
   const facts = new ModuleFacts(file);
-  const subjects: CheckedName[] = declarations.flatMap((declaration) => {
+  const declared: CheckedName[] = declarations.flatMap((declaration) => {
     const classified = classify(declaration, facts);
     if (!classified) return [];
     const { selector, modifiers } = classified;
     return [{ selector, modifiers, name: declaration.name, line: declaration.line, column: declaration.column }];
   });
-  subjects.push(...extraSubjects(file, facts));
+  // concat, not push(...): a spread of an unbounded list overflows the call stack.
+  const subjects = declared.concat(extraSubjects(file, facts));
   const forSelector = conventionsFor(conventions);
   return subjects.flatMap((subject) => {
     if (ignore.some((pattern) => pattern.test(subject.name))) return [];

@@ -3,9 +3,9 @@
  */
 export const EXIT = {
   ok: 0,
-  /** The review found at least one error finding. */
+  /** The review found at least one error finding, or failed inside on a file (its status says why). */
   findings: 1,
-  /** Usage, config or input problem. */
+  /** Usage, config or input problem (a file refused or not found). */
   usage: 2,
 } as const;
 

@@ -15,6 +15,8 @@ import { DEFAULT_MAX_TOOL_CALLS, DEFAULT_MAX_TURNS } from './agent/limits.js';
 export const CONFIG_FILE_NAME = 'review-guard.config.json';
 /** The key under which package.json may hold the same settings. */
 export const PACKAGE_JSON_KEY = 'reviewGuard';
+/** Enough to act on; a crafted file with 100k findings cannot flood a report or a host's context. */
+const DEFAULT_MAX_FINDINGS_PER_FILE = 200;
 
 const RuleLevelSchema = z.enum(['off', ...SEVERITIES]);
 
@@ -176,6 +178,14 @@ export const ConfigSchema = z
       .min(1024)
       .default(DEFAULT_MAX_FILE_BYTES)
       .describe('Files larger than this are neither reviewed nor indexed'),
+    maxFindingsPerFile: z
+      .number()
+      .int()
+      .min(1)
+      .default(DEFAULT_MAX_FINDINGS_PER_FILE)
+      .describe(
+        'At most this many findings are listed per file, the most severe first; the rest become one finding per rule that keeps their count and severity',
+      ),
     index: IndexConfigSchema.default(IndexConfigSchema.parse({})).describe('The similarity index'),
     model: ModelConfigSchema.default(ModelConfigSchema.parse({})).describe('The local model (Ollama)'),
     mcp: McpConfigSchema.default(McpConfigSchema.parse({})).describe('The MCP server: time budget, tasks and connections'),

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { compareIds } from '../../indexer/index.js';
 import { formatMessage } from '../../rules/define-rule.js';
+import type { RuleResult } from '../../rules/engine.js';
 import { getRule } from '../../rules/index.js';
 import type { Finding, RelatedCode, ReviewResult, Severity } from './schemas.js';
 
@@ -21,6 +22,22 @@ export interface FindingDraft {
   readonly suggestion?: string;
   /** What the finding is about, for its fingerprint; default: the symbol, else the text of its line. */
   readonly anchor?: string;
+}
+
+/** A deterministic rule's result about `file` as a draft. */
+export function ruleDraft(file: string, r: RuleResult): FindingDraft {
+  return {
+    file,
+    rule: r.ruleId,
+    severity: r.severity,
+    message: r.message,
+    source: 'rule',
+    ...(r.line !== undefined ? { line: r.line } : {}),
+    ...(r.endLine !== undefined ? { endLine: r.endLine } : {}),
+    ...(r.symbol !== undefined ? { symbol: r.symbol } : {}),
+    ...(r.suggestion !== undefined ? { suggestion: r.suggestion } : {}),
+    ...(r.anchor !== undefined ? { anchor: r.anchor } : {}),
+  };
 }
 
 /**
@@ -52,11 +69,16 @@ export function reuseSuggestion(original: { readonly symbol: string; readonly fi
 
 const SEVERITY_ORDER: Readonly<Record<Severity, number>> = { error: 0, warning: 1, info: 2 };
 
-/** How many findings of each severity: the summary's counts. */
+/** How many findings of each severity: the summary's counts (a summary finding counts as the findings it stands for). */
 export function countSeverities(findings: readonly Finding[]): Record<Severity, number> {
   const counts = { error: 0, warning: 0, info: 0 };
-  for (const f of findings) counts[f.severity]++;
+  for (const f of findings) counts[f.severity] += f.omitted ?? 1;
   return counts;
+}
+
+/** 0 for an error, then warning, then info: the order in which findings matter. */
+export function severityRank(finding: Pick<Finding, 'severity'>): number {
+  return SEVERITY_ORDER[finding.severity];
 }
 
 /** `result` without the findings `drop` selects, with the counts to match. */
@@ -71,7 +93,7 @@ export function sortFindings(findings: Finding[]): Finding[] {
     (a, b) =>
       compareIds(a.file, b.file) ||
       (a.line ?? 0) - (b.line ?? 0) ||
-      SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity],
+      severityRank(a) - severityRank(b),
   );
 }
 

@@ -4,6 +4,7 @@
  * copies within one batch find each other), then each file goes through
  * rules, index search and the model.
  * The deterministic stages always report; the model stage can only add.
+ * An internal error in one file's stage is that file's status (file-failure.ts).
  */
 import { withLineFeeds, type Chunk, type CodeIndex, type FileStat } from '../../indexer/index.js';
 import type { LlmClient } from '../../models/llm-client.js';
@@ -11,11 +12,12 @@ import { runRules, severityOf, type RuleSettings } from '../../rules/engine.js';
 import { createSourceFiles, languageForPath, type LanguageId, type SourceFile } from '../../syntax/index.js';
 import type { Config } from './config-schema.js';
 import { keepInScope, type ChangeScope } from './diff-scope.js';
-import { catalogMessage, countSeverities, sortFindings, toFindings, type FindingDraft } from './findings.js';
+import { runContained, type StageContext } from './file-failure.js';
+import { catalogMessage, countSeverities, ruleDraft, sortFindings, toFindings, type FindingDraft } from './findings.js';
 import type { TranscriptSink } from './agent/index.js';
 import { searchDuplicates } from './index-stage.js';
 import { ModelStageTally } from './model-summary.js';
-import type { FileStatus, ReviewRequest, ReviewResult } from './schemas.js';
+import type { FileStatus, Finding, ReviewRequest, ReviewResult } from './schemas.js';
 import { applySuppressions } from './suppressions.js';
 import { readWorkspaceFile } from './workspace.js';
 
@@ -83,7 +85,7 @@ export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<
   const parsed = await parseAll(reads);
 
   const index = await indexBatch(deps, parsed);
-  if (index) await findDuplicates(deps, index, parsed);
+  if (index) await findDuplicates(deps, index, parsed).catch((error: unknown) => reportIndexFailure(deps, parsed, error));
   const budget: ModelBudget = { tally: new ModelStageTally(), pastDeadline: [] };
   let saveProblem: string | undefined;
   try {
@@ -97,12 +99,10 @@ export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<
     // Saved once, also when the review is cancelled; a failed save is only a notice.
     if (index) saveProblem = await saveIndex(index);
   }
-  for (const entry of parsed) {
-    const kept = applySuppressions(entry.file, entry.drafts, severityOf(deps.ruleSettings, 'review'));
-    entry.drafts.splice(0, entry.drafts.length, ...(deps.scope ? keepInScope(kept, entry.file, deps.scope) : kept));
-  }
+  const perFile: Finding[][] = [];
+  for (const entry of parsed) perFile.push((await runContained(stageContext(deps, entry), 'report', () => finishFile(deps, entry))) ?? []);
 
-  const findings = sortFindings(parsed.flatMap((p) => toFindings(p.drafts, p.file.lines)));
+  const findings = sortFindings(perFile.flat());
   const counts = countSeverities(findings);
   const notices = [...((await deps.notices?.()) ?? []), ...(saveProblem ? [saveProblem] : [])];
   if (budget.pastDeadline.length > 0) {
@@ -153,6 +153,16 @@ function reviewGivenText(deps: ReviewDeps, refusal: { relPath: string; status: F
   return { relPath, text, language, status: { file: relPath, status: 'reviewed', reason: `${relPath} is not in the working tree; its staged text was reviewed` } };
 }
 
+/** One file's findings: suppressions, then the diff scope, then fingerprints. */
+function finishFile(deps: ReviewDeps, entry: ParsedFile): Finding[] {
+  const kept = applySuppressions(entry.file, entry.drafts, severityOf(deps.ruleSettings, 'review'));
+  return toFindings(deps.scope ? keepInScope(kept, entry.file, deps.scope) : kept, entry.file.lines);
+}
+
+function stageContext(deps: ReviewDeps, entry: ParsedFile): StageContext {
+  return { status: entry.status, ...(deps.signal ? { signal: deps.signal } : {}), ...(deps.transcript ? { transcript: deps.transcript } : {}) };
+}
+
 /** Parses every read file (many at once on worker threads, see syntax/parse-pool.ts). */
 async function parseAll(reads: readonly ReadFile[]): Promise<ParsedFile[]> {
   const parsed: ParsedFile[] = [];
@@ -166,22 +176,30 @@ async function parseAll(reads: readonly ReadFile[]): Promise<ParsedFile[]> {
 
 /**
  * Brings the index up to date and adds the reviewed files from our parse.
- * An index that fails is reported on each file; rules still run.
+ * An index that fails is reported on each file; rules still run. A file the
+ * index fails on is that file's failure: the others are still indexed.
  */
 async function indexBatch(deps: ReviewDeps, parsed: readonly ParsedFile[]): Promise<CodeIndex | undefined> {
   if (!deps.index || parsed.length === 0) return undefined;
   try {
     const index = await deps.index({ exclude: new Set(parsed.map((p) => p.relPath)) });
     for (const entry of parsed) {
-      deps.onEvent?.({ type: 'stage', file: entry.relPath, stage: 'index' });
-      entry.chunks = await index.indexSource(entry.relPath, entry.file, entry.onDisk);
+      const chunks = await runContained(stageContext(deps, entry), 'index', () => {
+        deps.onEvent?.({ type: 'stage', file: entry.relPath, stage: 'index' });
+        return index.indexSource(entry.relPath, entry.file, entry.onDisk);
+      });
+      if (chunks) entry.chunks = chunks;
     }
     return index;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    for (const entry of parsed) pushReviewWarning(deps, entry, 'indexFailed', reason);
+    reportIndexFailure(deps, parsed, error);
     return undefined;
   }
+}
+
+function reportIndexFailure(deps: ReviewDeps, parsed: readonly ParsedFile[], error: unknown): void {
+  const reason = error instanceof Error ? error.message : String(error);
+  for (const entry of parsed) pushReviewWarning(deps, entry, 'indexFailed', reason);
 }
 
 /** The index stage over the whole batch, so copies among the reviewed files form one group. */
@@ -197,23 +215,24 @@ async function findDuplicates(deps: ReviewDeps, index: CodeIndex, parsed: readon
   }
 }
 
+/** Rules, then the model; a stage that fails inside marks the file and the next stage still runs. */
 async function reviewFile(deps: ReviewDeps, entry: ParsedFile, index: CodeIndex | undefined, budget: ModelBudget): Promise<void> {
-  deps.onEvent?.({ type: 'stage', file: entry.relPath, stage: 'rules' });
-  for (const r of runRules(entry.file, deps.ruleSettings)) {
-    entry.drafts.push({
-      file: entry.relPath,
-      rule: r.ruleId,
-      severity: r.severity,
-      message: r.message,
-      source: 'rule',
-      ...(r.line !== undefined ? { line: r.line } : {}),
-      ...(r.endLine !== undefined ? { endLine: r.endLine } : {}),
-      ...(r.symbol !== undefined ? { symbol: r.symbol } : {}),
-      ...(r.suggestion !== undefined ? { suggestion: r.suggestion } : {}),
-      ...(r.anchor !== undefined ? { anchor: r.anchor } : {}),
-    });
+  const context = stageContext(deps, entry);
+  await runContained(context, 'rules', () => runRuleStage(deps, entry));
+  const { llm } = deps;
+  if (!llm) {
+    entry.status.model = 'disabled';
+    return;
   }
-  entry.status.model = deps.llm ? await reviewWithModel(deps, deps.llm, entry, index, budget) : 'disabled';
+  const model = await runContained(context, 'model', () => reviewWithModel(deps, llm, entry, index, budget));
+  // A stage that failed inside did not judge the file: the summary's outcome must not say "ok".
+  if (model === undefined) budget.tally.fail(entry.status.reason ?? 'internal error');
+  entry.status.model = model ?? 'incomplete';
+}
+
+function runRuleStage(deps: ReviewDeps, entry: ParsedFile): void {
+  deps.onEvent?.({ type: 'stage', file: entry.relPath, stage: 'rules' });
+  for (const result of runRules(entry.file, deps.ruleSettings)) entry.drafts.push(ruleDraft(entry.relPath, result));
 }
 
 async function reviewWithModel(
@@ -266,7 +285,8 @@ async function reviewWithModel(
   });
   budget.tally.add(outcome.stats);
   if (outcome.status === 'completed') {
-    entry.drafts.push(...outcome.drafts);
+    // A loop, not push(...): a spread of an unbounded list overflows the call stack.
+    for (const draft of outcome.drafts) entry.drafts.push(draft);
     return 'completed';
   }
   if (deps.deadline !== undefined && Date.now() >= deps.deadline) budget.pastDeadline.push(entry.relPath);

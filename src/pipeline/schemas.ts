@@ -8,6 +8,9 @@ import { SEVERITIES } from '../../rules/define-rule.js';
 
 const SeveritySchema = z.enum(SEVERITIES);
 
+/** The stages of one file's review that can fail on their own (see review.ts). */
+export const FILE_STAGES = ['index', 'rules', 'model', 'report'] as const;
+
 const FindingSourceSchema = z.enum(['rule', 'index', 'model']);
 
 const RelatedCodeSchema = z.object({
@@ -29,6 +32,12 @@ export const FindingSchema = z.object({
   related: z.array(RelatedCodeSchema).optional().describe('Existing code the finding points at.'),
   suggestion: z.string().optional(),
   fingerprint: z.string().describe('Stable across runs and line shifts.'),
+  omitted: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('Set on a summary finding: how many findings of this rule and severity in this file are not listed (maxFindingsPerFile); counts include them.'),
 });
 
 const FileStatusSchema = z.object({
@@ -38,6 +47,12 @@ const FileStatusSchema = z.object({
   reason: z.string().optional(),
   /** What the model stage did for this file. */
   model: z.enum(['completed', 'incomplete', 'disabled', 'not-run']).optional(),
+  /**
+   * With status `error`: the first stage in which review-guard itself failed
+   * on this file (an internal error, not a problem with the input); its other
+   * stages still ran, and the other files are unaffected.
+   */
+  failedStage: z.enum(FILE_STAGES).optional(),
 });
 
 /** What the model stage did in one review, over all its files. */
@@ -86,6 +101,7 @@ export type Severity = z.infer<typeof SeveritySchema>;
 export type Finding = z.infer<typeof FindingSchema>;
 export type RelatedCode = z.infer<typeof RelatedCodeSchema>;
 export type FileStatus = z.infer<typeof FileStatusSchema>;
+export type FileStage = (typeof FILE_STAGES)[number];
 export type ModelStageSummary = z.infer<typeof ModelStageSummarySchema>;
 export type ReviewResult = z.infer<typeof ReviewResultSchema>;
 export type ReviewRequest = z.infer<typeof ReviewRequestSchema>;

@@ -15,6 +15,7 @@ import { fileSelectionOf, type SemanticConfig } from './config-schema.js';
 import { readBaseline, withoutBaselined } from './baseline.js';
 import { loadConfig, type LoadedConfig } from './config.js';
 import { debugLogSink, teeSinks } from './debug-log.js';
+import { capFindingsPerFile } from './finding-cap.js';
 import { UserError } from './errors.js';
 import { ModelGate } from './model-gate.js';
 import type { ChangeScope } from './diff-scope.js';
@@ -36,6 +37,8 @@ interface ReviewOptions {
   readonly scope?: ChangeScope;
   /** false reports findings recorded in the baseline file too (default true: they are left out). */
   readonly baseline?: boolean;
+  /** false lists every finding (the baseline command records them all); default: at most `maxFindingsPerFile` per file. */
+  readonly capFindings?: boolean;
   /**
    * false searches the stored index without walking the workspace for
    * changes first (the hook's fast path; an empty index is still built).
@@ -179,7 +182,9 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
         throw setupProblem(error);
       });
       const fresh = await accepted.filter(result);
-      return known ? withoutBaselined(fresh, known) : fresh;
+      const news = known ? withoutBaselined(fresh, known) : fresh;
+      // Capped last, so findings the baseline leaves out do not crowd out new ones.
+      return reviewOptions.capFindings === false ? news : capFindingsPerFile(news, config.maxFindingsPerFile);
     },
     acceptDuplicates: (pairs) => accepted.add(pairs),
     async updateIndex(indexOptions = {}) {

@@ -2,21 +2,27 @@
  * @fileoverview The hook's message to the agent: the error findings of the
  * edited file, one compact line each (`file:line message → advice [rule]`),
  * and how to act on them. Only errors: warnings would make every edit noisy.
+ * A review that failed inside on the file says so too, so a file that trips
+ * review-guard cannot pass the gate in silence.
  */
-import type { ReviewResult } from '../pipeline/index.js';
+import { countSeverities, type ReviewResult } from '../pipeline/index.js';
 import { extraSuggestion, location } from './finding-text.js';
 
-/** The message for stderr, or undefined when there is no error finding (the hook stays silent). */
+/** The message for stderr, or undefined when there is no error finding and no failed review (the hook stays silent). */
 export function formatHookMessage(result: ReviewResult, file: string): string | undefined {
   const errors = result.findings.filter((f) => f.severity === 'error');
-  if (errors.length === 0) return undefined;
-  const lines = [`review-guard: ${errors.length} error finding(s) in ${file} after this edit:`];
+  const failed = result.summary.files.filter((status) => status.failedStage !== undefined);
+  if (errors.length === 0 && failed.length === 0) return undefined;
+  // Counted, not the list's length: a summary finding stands for the findings it leaves out (maxFindingsPerFile).
+  const counts = countSeverities(result.findings);
+  const lines = failed.map((status) => `review-guard: the review of ${status.file} is incomplete: ${status.reason ?? 'internal error'}`);
+  if (errors.length > 0) lines.push(`review-guard: ${counts.error} error finding(s) in ${file} after this edit:`);
   for (const f of errors) {
     const advice = extraSuggestion(f);
     lines.push(`- ${location(f)} ${f.message}${advice ? ` → ${advice}` : ''} [${f.rule}]`);
   }
-  const others = result.findings.length - errors.length;
+  const others = counts.warning + counts.info;
   if (others > 0) lines.push(`(${others} warning/info finding(s) not shown: review-guard review ${file})`);
-  lines.push('Fix these now, or, if one is deliberate, mark it with `// review-guard-ignore <rule>: <reason>` above the line.');
+  if (errors.length > 0) lines.push('Fix these now, or, if one is deliberate, mark it with `// review-guard-ignore <rule>: <reason>` above the line.');
   return lines.join('\n');
 }

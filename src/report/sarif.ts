@@ -88,7 +88,12 @@ function toResult(finding: Finding, ruleIndex: number | undefined): Sarif.Result
         }
       : {}),
     partialFingerprints: { [FINGERPRINT_KEY]: finding.fingerprint },
-    properties: { source: finding.source, ...(finding.symbol !== undefined ? { symbol: finding.symbol } : {}) },
+    properties: {
+      source: finding.source,
+      ...(finding.symbol !== undefined ? { symbol: finding.symbol } : {}),
+      // A summary of findings left unlisted (maxFindingsPerFile): how many it stands for.
+      ...(finding.omitted !== undefined ? { omitted: finding.omitted } : {}),
+    },
   };
 }
 

@@ -29,7 +29,8 @@ export function formatText(result: ReviewResult, options: TextOptions = {}): str
   }
   for (const [file, findings] of byFile) {
     out.push(paint('underline', file));
-    const width = Math.max(...findings.map((f) => location(f).length));
+    // reduce, not Math.max(...): a file with 100k findings would overflow the call stack.
+    const width = findings.reduce((widest, f) => Math.max(widest, location(f).length), 0);
     for (const f of findings) {
       const severity = paint(SEVERITY_STYLE[f.severity], f.severity.padEnd(7));
       out.push(`  ${location(f).padEnd(width)}  ${severity} ${f.message}  ${paint('dim', `[${f.rule}]`)}`);

@@ -66,7 +66,8 @@ function mapName(leaf: NameLeaf, declared: ReadonlySet<string>): string[] {
 function dedent(code: string): string {
   const lines = code.split('\n');
   const indents = lines.filter((l) => l.trim() !== '').map((l) => /^[ \t]*/.exec(l)![0].length);
-  const common = indents.length > 0 ? Math.min(...indents) : 0;
+  // reduce, not Math.min(...): a snippet of 100k lines would overflow the call stack.
+  const common = indents.length > 0 ? indents.reduce((least, indent) => Math.min(least, indent)) : 0;
   return common === 0 ? code : lines.map((l) => l.slice(Math.min(common, /^[ \t]*/.exec(l)![0].length))).join('\n');
 }
 

@@ -348,6 +348,21 @@ describe('CodeIndex', () => {
     assert.deepEqual([reopened.stats().openedFrom, reopened.stats().chunks], ['store', 19]);
   });
 
+  it('leaves out a file too deeply nested to chunk, with a notice, and indexes the rest', async () => {
+    // 3,000 nested functions: the normaliser's recursion overflows the stack. Before, the whole refresh failed,
+    // and with it the duplicate search of every review of the workspace. (Should the normaliser ever take it,
+    // the file is simply indexed; what must hold is that the refresh and the other files are unaffected.)
+    const deep = `${Array.from({ length: 3000 }, (_, i) => `function f${i}() {`).join('\n')}\n${'}'.repeat(3000)}\n`;
+    await writeFile(join(repo.path, 'src/deep.ts'), deep);
+    const index = await open();
+    const stats = await index.refresh();
+    assert.equal(stats.files - (index.readCode('src/deep.ts#f0') ? 1 : 0), FIXTURE_FILES);
+    assert.ok(index.readCode(`${COLLECTIONS}#sumBy`));
+    if (!index.readCode('src/deep.ts#f0')) {
+      assert.match(index.stats().notices.join('\n'), /^src\/deep\.ts could not be chunked \(RangeError: Maximum call stack size exceeded\); it is left out of the index$/m);
+    }
+  });
+
   it('leaves files it did not write in its folder through refresh, rebuild and discard', async () => {
     const index = await open();
     await index.refresh();

@@ -16,7 +16,7 @@ export async function runBaseline(args: CliArgs, cwd: string): Promise<CommandOu
   const named = workspacePaths(root, cwd, args.positionals);
   const files = named.length > 0 ? named : await workspaceSourcePaths(root, service.loaded.config);
   // Every finding, baselined or not: the new baseline replaces the old one for these files.
-  const result = await reviewInBatches(service, files, { model: false, baseline: false });
+  const result = await reviewInBatches(service, files, { model: false, baseline: false, capFindings: false });
   const failed = result.summary.files.filter((f) => f.status === 'error');
   if (failed.length > 0) {
     return { stdout: failed.map((f) => `${f.file}: ${f.reason ?? 'error'}`).join('\n'), stderr: 'review-guard: baseline not written', exitCode: EXIT.usage };

@@ -59,8 +59,9 @@ export async function reviewInBatches(
     // The first call brings the index up to date; later ones need not walk the workspace again.
     const batchOptions = i === 0 ? options : { ...options, refreshIndex: false };
     const { findings, summary } = await service.review({ files: files.slice(i, i + MAX_FILES_PER_REVIEW) }, batchOptions);
-    merged.findings.push(...findings);
-    merged.summary.files.push(...summary.files);
+    // Loops, not push(...): a spread of 100k findings would overflow the call stack.
+    for (const finding of findings) merged.findings.push(finding);
+    for (const status of summary.files) merged.summary.files.push(status);
     merged.summary.durationMs += summary.durationMs;
     if (summary.notices) merged.summary.notices = [...(merged.summary.notices ?? []), ...summary.notices];
     if (summary.model) merged.summary.model = merged.summary.model ? addModelSummaries(merged.summary.model, summary.model) : summary.model;
@@ -69,8 +70,13 @@ export async function reviewInBatches(
   return merged;
 }
 
-/** 2 when a file could not be reviewed, else 1 when an error finding exists, else 0. */
+/**
+ * 2 when a file could not be read (an input problem), else 1 when review-guard
+ * failed inside on a file or an error finding exists, else 0.
+ */
 function exitCodeOf(result: ReviewResult): number {
-  if (result.summary.files.some((f) => f.status === 'error')) return EXIT.usage;
+  const { files } = result.summary;
+  if (files.some((f) => f.status === 'error' && f.failedStage === undefined)) return EXIT.usage;
+  if (files.some((f) => f.failedStage !== undefined)) return EXIT.findings;
   return result.findings.some((f) => f.severity === 'error') ? EXIT.findings : EXIT.ok;
 }

@@ -72,4 +72,23 @@ describe('review-guard baseline', () => {
     assert.equal(code, 2);
     assert.match(stderr, /review-guard\.baseline\.json: "version": .*run "review-guard baseline" to write it again/);
   });
+
+  it('records every finding of a file over maxFindingsPerFile, so a later review of it reports none', async () => {
+    const capped = await copySampleRepo({ model: { enabled: false }, maxFindingsPerFile: 2 });
+    try {
+      const run = (...args: string[]) => runCli(capped.root, args);
+      const file = 'src/handler/http-handler.ts';
+      const listed = JSON.parse((await run('review', '--json', file)).stdout) as { findings: { omitted?: number }[]; summary: { counts: { warning: number } } };
+      assert.equal(listed.findings.filter((f) => f.omitted === undefined).length, 2);
+      const naming = listed.summary.counts.warning;
+      assert.ok(naming > 2);
+      assert.equal((await run('baseline', file)).code, 0);
+      const baseline = JSON.parse(await readFile(join(capped.root, BASELINE_FILE_NAME), 'utf8')) as { findings: unknown[] };
+      assert.equal(baseline.findings.length, naming);
+      const after = JSON.parse((await run('review', '--json', file)).stdout) as { findings: unknown[] };
+      assert.deepEqual(after.findings, []);
+    } finally {
+      await capped.remove();
+    }
+  });
 });
