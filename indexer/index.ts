@@ -17,3 +17,4 @@ export { StoreLockedError } from './store-lock.js';
 export { inspectStore, type StoreSummary } from './store-inspect.js';
 export { literalAgreement, literalValues } from './literals.js';
 export { isWithinRoot, leavesRoot } from './root-paths.js';
+export { readWorkspaceFile, resolveWorkspacePath, WorkspaceLinkError, writeWorkspaceFile, type LinkPolicy } from './workspace-write.js';

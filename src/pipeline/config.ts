@@ -7,6 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readWorkspaceFile, WorkspaceLinkError, type LinkPolicy } from '../../indexer/index.js';
 import { RuleOptionsError, validateRuleSettings, type RuleSettings } from '../../rules/engine.js';
 import { configErrorFromIssues } from './config-errors.js';
 import { CONFIG_FILE_NAME, ConfigSchema, PACKAGE_JSON_KEY, type Config, type RuleLevelSetting } from './config-schema.js';
@@ -88,6 +89,20 @@ export async function readOptional(path: string, name: string): Promise<string |
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new ConfigError(`${name}: cannot read it (${(error as Error).message})`);
+  }
+}
+
+/**
+ * `readOptional` for a workspace file review-guard rewrites (`relPath` under
+ * `root`): judged by the write's link policy first, so a refused link is
+ * never read (a WorkspaceLinkError); a ConfigError when it cannot be read.
+ */
+export async function readForRewrite(root: string, relPath: string, links: LinkPolicy): Promise<string | undefined> {
+  try {
+    return await readWorkspaceFile(root, relPath, links);
+  } catch (error) {
+    if (error instanceof WorkspaceLinkError) throw error;
+    throw new ConfigError(`${relPath}: cannot read it (${(error as Error).message})`);
   }
 }
 
