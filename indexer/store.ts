@@ -210,7 +210,7 @@ export class IndexStore {
   }
 
   private async locked<T>(folder: WorkspaceFolder, task: () => Promise<T>): Promise<T> {
-    return withStoreLock(folder.entry(LOCK_FILE), () => folder.tempEntry(LOCK_FILE), task, this.lockOptions, this.lockFile);
+    return withStoreLock(folder.entry(LOCK_FILE), () => folder.tempFile(LOCK_FILE), task, this.lockOptions, this.lockFile);
   }
 
   /** The metadata text, or undefined when it cannot be read. */
@@ -273,7 +273,7 @@ export class IndexStore {
    */
   private async writeVectors(folder: WorkspaceFolder, vectors: VectorIndex, created: string[]): Promise<string> {
     const vectorFile = `vectors-${randomBytes(8).toString('hex')}.${kindOf(vectors)}`;
-    const vectorTemp = folder.tempEntry(vectorFile);
+    const vectorTemp = folder.tempFile(vectorFile);
     created.push(vectorTemp, folder.entry(vectorFile));
     await folder.reserve(vectorTemp);
     await vectors.save(vectorTemp);

@@ -27,7 +27,7 @@
  * after it catches; where O_NOFOLLOW is missing (Windows) only the lstat
  * checks stand.
  */
-import { constants, lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { constants, existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, open, readlink, realpath, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
@@ -46,6 +46,8 @@ export const TEMP_PREFIX = '.review-guard-tmp-';
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 const FOLDER_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | NO_FOLLOW;
 const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW;
+// Linux names files through an open folder (`/proc/self/fd/N/<name>`): openat semantics without native code.
+const PROC_FD = process.platform === 'linux' && existsSync('/proc/self/fd');
 // Errors of an O_NOFOLLOW open that met a link (ELOOP on Linux and macOS, EMLINK on FreeBSD, ENOTDIR with O_DIRECTORY).
 const LINK_ERRORS = new Set(['ELOOP', 'EMLINK', 'ENOTDIR']);
 
@@ -158,8 +160,8 @@ export class WorkspaceFolder {
     readonly path: string,
     private readonly shown: string,
     private readonly handle: FileHandle,
-    /** `/proc/self/fd/N` of the open folder, where the platform has it. */
-    private readonly via: string | undefined,
+    /** Where names in the folder resolve: `/proc/self/fd/N` of the open folder where the platform has it, else `path`. */
+    private readonly via: string,
     private readonly levels: readonly Level[],
   ) {}
 
@@ -178,16 +180,20 @@ export class WorkspaceFolder {
     let path = realRoot;
     const levels: Level[] = [];
     try {
+      let via = await namesVia(handle, realRoot, '.');
       for (const [i, name] of names.entries()) {
-        const next = await openLevel(handle, path, name, names.slice(0, i + 1).join('/'), options.create);
+        const shown = names.slice(0, i + 1).join('/');
+        // Opened by its name in the open parent, so a parent swapped meanwhile is not followed.
+        const next = await openLevel(join(via, name), shown, options.create);
         await handle.close();
         if (!next) return undefined;
         handle = next;
         path = join(path, name);
+        via = await namesVia(handle, path, shown);
         const stats = await handle.stat();
         levels.push({ path, dev: stats.dev, ino: stats.ino });
       }
-      const folder = new WorkspaceFolder(path, names.join('/') || '.', handle, await procPath(handle, path), levels);
+      const folder = new WorkspaceFolder(path, names.join('/') || '.', handle, via, levels);
       await folder.verify();
       return folder;
     } catch (error) {
@@ -198,11 +204,11 @@ export class WorkspaceFolder {
 
   /** A path naming `name` in this folder (through the open folder where the platform allows). */
   entry(name: string): string {
-    return join(this.via ?? this.path, name);
+    return join(this.via, name);
   }
 
   /** A fresh temp name for `name` in this folder. */
-  tempEntry(name: string): string {
+  tempFile(name: string): string {
     return this.entry(`${TEMP_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}-${name}`);
   }
 
@@ -212,10 +218,10 @@ export class WorkspaceFolder {
       const stats = await lstat(level.path).catch(() => undefined);
       if (!stats || stats.isSymbolicLink() || !stats.isDirectory() || stats.dev !== level.dev || stats.ino !== level.ino) throw changedUnder(this.shown);
     }
-    if (this.via && (await readlink(this.via).catch(() => undefined)) !== this.path) throw changedUnder(this.shown);
+    if (this.via !== this.path && (await readlink(this.via).catch(() => undefined)) !== this.path) throw changedUnder(this.shown);
   }
 
-  /** Creates the empty file `entry` (from `entry()` or `tempEntry()`) exclusively, for a writer that writes by path (native code). */
+  /** Creates the empty file `entry` (from `entry()` or `tempFile()`) exclusively, for a writer that writes by path (native code). */
   async reserve(entry: string): Promise<void> {
     const handle = await this.create(entry);
     await handle.close();
@@ -223,7 +229,7 @@ export class WorkspaceFolder {
 
   /** Replaces `name` in this folder with `data`: temp file, sync, check, rename. */
   async writeFile(name: string, data: string | Uint8Array): Promise<void> {
-    const temp = this.tempEntry(name);
+    const temp = this.tempFile(name);
     const existing = await lstat(this.entry(name)).catch(() => undefined);
     let committed = false;
     try {
@@ -251,7 +257,7 @@ export class WorkspaceFolder {
   /** Creates `entry` exclusively; where names are not resolved through the open folder, checks it landed there. */
   private async create(entry: string): Promise<FileHandle> {
     const handle = await open(entry, CREATE_FLAGS, 0o666);
-    if (this.via) return handle;
+    if (this.via !== this.path) return handle;
     try {
       const [created, found] = await Promise.all([handle.stat(), lstat(entry)]);
       if (created.dev !== found.dev || created.ino !== found.ino) throw changedUnder(this.shown);
@@ -265,10 +271,8 @@ export class WorkspaceFolder {
   }
 }
 
-/** Opens folder `name` in the open folder `parent` (at `parentPath`) without following a link; undefined when missing and not created. */
-async function openLevel(parent: FileHandle, parentPath: string, name: string, shown: string, create: boolean): Promise<FileHandle | undefined> {
-  const base = (await procPath(parent, parentPath)) ?? parentPath;
-  const path = join(base, name);
+/** Opens the folder at `path` without following a link; undefined when missing and not created. */
+async function openLevel(path: string, shown: string, create: boolean): Promise<FileHandle | undefined> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await open(path, FOLDER_FLAGS);
@@ -287,11 +291,19 @@ async function openLevel(parent: FileHandle, parentPath: string, name: string, s
   }
 }
 
-/** `/proc/self/fd/N` for the open folder when it names `expected` (Linux); undefined elsewhere. */
-async function procPath(handle: FileHandle, expected: string): Promise<string | undefined> {
-  if (process.platform !== 'linux') return undefined;
-  const via = `/proc/self/fd/${handle.fd}`;
-  return (await readlink(via).catch(() => undefined)) === expected ? via : undefined;
+/**
+ * Where names in the open folder `handle` resolve; throws unless it is the
+ * folder at `expected` (not moved, not reached through a link swapped in).
+ */
+async function namesVia(handle: FileHandle, expected: string, shown: string): Promise<string> {
+  if (PROC_FD) {
+    const via = `/proc/self/fd/${handle.fd}`;
+    if ((await readlink(via).catch(() => undefined)) !== expected) throw changedUnder(shown);
+    return via;
+  }
+  const [opened, found] = await Promise.all([handle.stat(), lstat(expected).catch(() => undefined)]);
+  if (!found || found.isSymbolicLink() || found.dev !== opened.dev || found.ino !== opened.ino) throw changedUnder(shown);
+  return expected;
 }
 
 /** The names of `relPath` under the root; throws when it leaves the root lexically. */
