@@ -17,6 +17,9 @@
  * ignored when unreadable. The store owns only the names it writes
  * (`meta.json`, `walk.json`, `vectors-<hex>.{hnsw,flat}`, `write.lock`,
  * `.review-guard-tmp-*`) and never touches anything else in its folder.
+ * Every write and deletion goes through its folder opened from the
+ * workspace root by workspace-write.ts, so a linked `.review-guard/` or
+ * `index/` (a cloned repository can carry any link) is refused, not followed.
  */
 import { randomBytes } from 'node:crypto';
 import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
