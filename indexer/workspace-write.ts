@@ -236,7 +236,7 @@ export class WorkspaceFolder {
       const handle = await this.create(temp);
       try {
         // A rewritten file keeps its permissions (a user's 0600 settings file stays private).
-        if (existing?.isFile()) await handle.chmod(existing.mode & 0o7777);
+        if (existing?.isFile()) await handle.chmod(existing.mode & 0o777);
         await handle.writeFile(data);
         await handle.sync();
       } finally {
