@@ -65,7 +65,7 @@ export class CodeIndex {
   static async open(options: CodeIndexOptions): Promise<CodeIndex> {
     const settings = resolveIndexSettings(options);
     const { semantic, identity, embedder } = settings;
-    const store = new IndexStore(settings.storeDir, options.lock);
+    const store = new IndexStore(settings.storeDir, options.lock, settings.storeRoot);
     const notices = new Notices();
     const [loaded, walkRecord] = await Promise.all([store.load(identity), store.loadWalkRecord()]);
     const scanner = new WorkspaceScanner(settings.root, settings.watch, walkRecord);

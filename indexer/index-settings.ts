@@ -10,6 +10,7 @@ import type { CodeIndexOptions } from './code-index-types.js';
 import type { Embedder } from './embedder.js';
 import { DEFAULT_MAX_FILE_BYTES } from './file-walk.js';
 import type { FileSelection } from './path-filter.js';
+import { isWithinRoot } from './root-paths.js';
 import type { StoreIdentity } from './store-format.js';
 
 /** What an index works with, from its options. */
@@ -19,6 +20,8 @@ export interface IndexSettings {
   readonly semantic: Embedder | undefined;
   readonly identity: StoreIdentity;
   readonly storeDir: string;
+  /** The folder the store's writes are confined to: the root when the store lives under it (the default), else the store's parent. */
+  readonly storeRoot: string;
   readonly maxFileBytes: number;
   readonly selection: FileSelection;
   readonly watch: boolean;
@@ -32,6 +35,7 @@ const PARALLEL_MIN_FILES = 200;
 export function resolveIndexSettings(options: CodeIndexOptions): IndexSettings {
   const { root, embedder, semantic, include, exclude, gitignore } = options;
   if (!path.isAbsolute(root)) throw new Error(`CodeIndex root must be absolute, got "${root}"`);
+  const storeDir = options.storeDir ?? path.join(root, '.review-guard', 'index');
   return {
     root,
     embedder,
@@ -42,7 +46,8 @@ export function resolveIndexSettings(options: CodeIndexOptions): IndexSettings {
       chunking: resolveChunkOptions(options.chunkOptions),
       ...(semantic ? { semantic: { embedderId: semantic.id, dimensions: semantic.dimensions } } : {}),
     },
-    storeDir: options.storeDir ?? path.join(root, '.review-guard', 'index'),
+    storeDir,
+    storeRoot: isWithinRoot(root, storeDir) ? root : path.dirname(storeDir),
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     watch: options.watch ?? false,
     parallel: { threads: options.parallel?.threads ?? defaultThreads(), minFiles: options.parallel?.minFiles ?? PARALLEL_MIN_FILES },

@@ -19,3 +19,4 @@ export { literalAgreement, literalValues } from './literals.js';
 export { withLineFeeds } from './line-ends.js';
 export { isWithinRoot, leavesRoot } from './root-paths.js';
 export { readInsideRoot, readInsideRootSync, type GuardedRead, type ReadRefusal } from './workspace-read.js';
+export { readBeforeRewrite, resolveWorkspacePath, WorkspaceLinkError, writeWorkspaceFile, type LinkPolicy } from './workspace-write.js';

@@ -26,8 +26,7 @@ export const LOCK_FILE = 'write.lock';
 export const WALK_FILE = 'walk.json';
 // `.hnsw`: an HNSW graph (hnsw-index.ts); `.flat`: a flat vector file (flat-index.ts).
 export const VECTOR_FILE = /^vectors-[0-9a-f]+\.(hnsw|flat)$/;
-// `${TEMP_PREFIX}${pid}-${random}-${final name}` while a save writes it (or a stale lock is moved aside).
-export const TEMP_PREFIX = '.review-guard-tmp-';
+// Temp files (workspace-write.ts names them): `.review-guard-tmp-${pid}-${random}-${final name}` while a save writes it (or a stale lock is moved aside).
 const TEMP_FILE = /^\.review-guard-tmp-\d+-[0-9a-f]+-(meta\.json|walk\.json|write\.lock|vectors-[0-9a-f]+\.(hnsw|flat))$/;
 // Temp files of earlier versions: `${final name}.${pid}-${random}.tmp`.
 const LEGACY_TEMP_FILE = /^(meta\.json|vectors-[0-9a-f]+\.hnsw)\.\d+-[0-9a-f]+\.tmp$/;

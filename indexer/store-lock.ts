@@ -56,16 +56,18 @@ const MAX_DELAY_MS = 200;
 
 /**
  * Runs `task` holding the lock `file`; `asidePath` names a unique file in the
- * same folder for moving a stale lock aside.
+ * same folder for moving a stale lock aside; `shownFile` is the lock's name
+ * in messages (`file` may name it through an open folder, `/proc/self/fd/N/…`).
  */
 export async function withStoreLock<T>(
   file: string,
   asidePath: () => string,
   task: () => Promise<T>,
   options: StoreLockOptions = {},
+  shownFile: string = file,
 ): Promise<T> {
   const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
-  const content = await acquire(file, asidePath, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, staleMs);
+  const content = await acquire({ file, shownFile }, asidePath, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, staleMs);
   const heartbeat = setInterval(() => {
     const now = new Date();
     utimes(file, now, now).catch(() => undefined);
@@ -79,7 +81,7 @@ export async function withStoreLock<T>(
   }
 }
 
-async function acquire(file: string, asidePath: () => string, timeoutMs: number, staleMs: number): Promise<string> {
+async function acquire({ file, shownFile }: { file: string; shownFile: string }, asidePath: () => string, timeoutMs: number, staleMs: number): Promise<string> {
   const started = Date.now();
   const content = JSON.stringify({
     pid: process.pid,
@@ -98,7 +100,7 @@ async function acquire(file: string, asidePath: () => string, timeoutMs: number,
       continue;
     }
     const waited = Date.now() - started;
-    if (waited >= timeoutMs) throw new StoreLockedError(file, describe(holder), waited);
+    if (waited >= timeoutMs) throw new StoreLockedError(shownFile, describe(holder), waited);
     await sleep(Math.min(delay * (0.5 + Math.random()), timeoutMs - waited));
     delay = Math.min(delay * 2, MAX_DELAY_MS);
   }

@@ -17,9 +17,12 @@
  * ignored when unreadable. The store owns only the names it writes
  * (`meta.json`, `walk.json`, `vectors-<hex>.{hnsw,flat}`, `write.lock`,
  * `.review-guard-tmp-*`) and never touches anything else in its folder.
+ * Every write and deletion goes through its folder opened from the
+ * workspace root by workspace-write.ts, so a linked `.review-guard/` or
+ * `index/` (a cloned repository can carry any link) is refused, not followed.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Catalog } from './catalog.js';
 import { HnswIndex } from './hnsw-index.js';
@@ -33,7 +36,6 @@ import {
   semanticPlan,
   STALE_TEMP_MS,
   STORE_FORMAT_VERSION,
-  TEMP_PREFIX,
   VECTOR_FILE,
   WALK_FILE,
   type Metadata,
@@ -43,6 +45,7 @@ import { withStoreLock, type StoreLockOptions } from './store-lock.js';
 import type { MaintainedVectorIndex, VectorIndex, VectorKind } from './vector-index.js';
 import { loadVectorIndex } from './vector-kind.js';
 import { parseWalkRecord, serializeWalkRecord, type WalkRecord } from './walk-record.js';
+import { WorkspaceFolder } from './workspace-write.js';
 
 export type { StoreIdentity } from './store-format.js';
 
@@ -75,6 +78,12 @@ export class IndexStore {
   constructor(
     readonly dir: string,
     private readonly lockOptions: StoreLockOptions = {},
+    /**
+     * The folder the store's writes are confined to (the workspace root):
+     * every folder from it down to `dir` must be a real folder, never a link
+     * (workspace-write.ts). Default: the folder holding `dir`.
+     */
+    private readonly root: string = path.dirname(dir),
   ) {}
 
   /** The lock file writers hold. */
@@ -110,32 +119,34 @@ export class IndexStore {
    * removes the files it wrote; the previous store stays as it was.
    */
   async save(identity: StoreIdentity, catalog: Catalog, vectors: VectorIndex, semantic?: SemanticVectors): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
-    await this.locked(async () => {
-      // Files this save creates; a save that fails (a full disk) removes them, so it leaves nothing behind.
-      const created: string[] = [];
-      try {
-        await this.writeStore(identity, catalog, vectors, semantic, created);
-      } catch (error) {
-        await Promise.all(created.map((file) => rm(file, { force: true })));
-        throw error;
-      }
-    });
+    await this.inFolder(true, (folder) =>
+      this.locked(folder, async () => {
+        // Files this save creates; a save that fails (a full disk) removes them, so it leaves nothing behind.
+        const created: string[] = [];
+        try {
+          await this.writeStore(folder, identity, catalog, vectors, semantic, created);
+        } catch (error) {
+          await Promise.all(created.map((file) => rm(file, { force: true })));
+          throw error;
+        }
+      }),
+    );
   }
 
   /** The body of `save`: vector files, then the metadata by rename (the commit point), then the leftovers. */
   private async writeStore(
+    folder: WorkspaceFolder,
     identity: StoreIdentity,
     catalog: Catalog,
     vectors: VectorIndex,
     semantic: SemanticVectors | undefined,
     created: string[],
   ): Promise<void> {
-    const vectorFile = await this.writeVectors(vectors, created);
+    const vectorFile = await this.writeVectors(folder, vectors, created);
     const semanticMeta = semantic && {
       id: semantic.embedderId,
       dimensions: semantic.dimensions,
-      vectorFile: await this.writeVectors(semantic.vectors, created),
+      vectorFile: await this.writeVectors(folder, semantic.vectors, created),
       missing: [...catalog.labels()].filter((label) => !semantic.vectors.has(label)),
     };
     const meta: Metadata = {
@@ -148,10 +159,10 @@ export class IndexStore {
       nextLabel: catalog.nextLabel,
       files: Object.fromEntries(catalog.entries()),
     };
-    await this.writeAtomically(META_FILE, JSON.stringify(meta), created);
+    await folder.writeFile(META_FILE, JSON.stringify(meta));
     // Committed: from here on a failure must not remove what meta.json names.
     created.length = 0;
-    await this.removeLeftovers(new Set([vectorFile, ...(semanticMeta ? [semanticMeta.vectorFile] : [])]));
+    await this.removeLeftovers(folder, new Set([vectorFile, ...(semanticMeta ? [semanticMeta.vectorFile] : [])]));
   }
 
   /** The walk record saved last, or undefined when there is none or it cannot be read. */
@@ -165,11 +176,7 @@ export class IndexStore {
    * the workspace, not the index, so any writer's record is a valid one.
    */
   async saveWalkRecord(record: WalkRecord): Promise<void> {
-    const created: string[] = [];
-    await this.writeAtomically(WALK_FILE, serializeWalkRecord(record), created).catch(async (error: unknown) => {
-      await Promise.all(created.map((file) => rm(file, { force: true })));
-      throw error;
-    });
+    await this.inFolder(false, (folder) => folder.writeFile(WALK_FILE, serializeWalkRecord(record)));
   }
 
   /** Whether the metadata file is there (a store can be deleted under a running service). */
@@ -182,16 +189,31 @@ export class IndexStore {
 
   /** Deletes everything this store wrote (its metadata, vector and temp files), nothing else, holding the lock. */
   async clear(): Promise<void> {
-    if ((await this.listOwnFiles()).length === 0) return;
-    await this.locked(() => this.clearUnlocked());
+    if ((await this.listOwnFiles(this.dir)).length === 0) return;
+    await this.inFolder(false, (folder) => this.locked(folder, () => this.clearUnlocked(folder)));
   }
 
-  private async clearUnlocked(): Promise<void> {
-    for (const name of await this.listOwnFiles()) await rm(path.join(this.dir, name), { force: true });
+  private async clearUnlocked(folder: WorkspaceFolder): Promise<void> {
+    for (const name of await this.listOwnFiles(folder.entry(''))) await rm(folder.entry(name), { force: true });
   }
 
-  private async locked<T>(task: () => Promise<T>): Promise<T> {
-    return withStoreLock(this.lockFile, () => this.tempPath(LOCK_FILE), task, this.lockOptions);
+  /**
+   * Runs `task` with the store's folder opened for writing, reached from the
+   * root without following links (created when `create`; when it is missing
+   * otherwise, nothing runs). Every write of the store goes through it.
+   */
+  private async inFolder(create: boolean, task: (folder: WorkspaceFolder) => Promise<void>): Promise<void> {
+    const folder = await WorkspaceFolder.open(this.root, path.relative(this.root, this.dir), { create });
+    if (!folder) return;
+    try {
+      await task(folder);
+    } finally {
+      await folder.close();
+    }
+  }
+
+  private async locked<T>(folder: WorkspaceFolder, task: () => Promise<T>): Promise<T> {
+    return withStoreLock(folder.entry(LOCK_FILE), () => folder.tempFile(LOCK_FILE), task, this.lockOptions, this.lockFile);
   }
 
   /** The metadata text, or undefined when it cannot be read. */
@@ -237,56 +259,46 @@ export class IndexStore {
    */
   private async discard(raw: string | undefined, reason: string): Promise<StoreLoad> {
     try {
-      await this.locked(async () => {
-        if ((await this.readMeta()) === raw) await this.clearUnlocked();
-      });
+      await this.inFolder(false, (folder) =>
+        this.locked(folder, async () => {
+          if ((await this.readMeta()) === raw) await this.clearUnlocked(folder);
+        }),
+      );
     } catch {
       // Not deleting is safe: the next save replaces the metadata.
     }
     return { status: 'discarded', reason };
   }
 
-  /** Writes `vectors` to a fresh vector file; returns its name. */
-  private async writeVectors(vectors: VectorIndex, created: string[]): Promise<string> {
+  /**
+   * Writes `vectors` to a fresh vector file; returns its name. The temp file
+   * is created exclusively first, since the vector index writes by path.
+   */
+  private async writeVectors(folder: WorkspaceFolder, vectors: VectorIndex, created: string[]): Promise<string> {
     const vectorFile = `vectors-${randomBytes(8).toString('hex')}.${kindOf(vectors)}`;
-    const vectorTemp = this.tempPath(vectorFile);
-    created.push(vectorTemp, path.join(this.dir, vectorFile));
+    const vectorTemp = folder.tempFile(vectorFile);
+    created.push(vectorTemp, folder.entry(vectorFile));
+    await folder.reserve(vectorTemp);
     await vectors.save(vectorTemp);
     await syncFile(vectorTemp);
-    await rename(vectorTemp, path.join(this.dir, vectorFile));
+    await folder.verify();
+    await rename(vectorTemp, folder.entry(vectorFile));
     return vectorFile;
   }
 
-  private async writeAtomically(name: string, content: string, created: string[]): Promise<void> {
-    const temp = this.tempPath(name);
-    created.push(temp);
-    const handle = await open(temp, 'w');
-    try {
-      await handle.writeFile(content, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, path.join(this.dir, name));
-  }
-
-  private tempPath(name: string): string {
-    return path.join(this.dir, `${TEMP_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}-${name}`);
-  }
-
   /** Older vector files and temp files a crashed save left behind. */
-  private async removeLeftovers(current: ReadonlySet<string>): Promise<void> {
+  private async removeLeftovers(folder: WorkspaceFolder, current: ReadonlySet<string>): Promise<void> {
     const now = Date.now();
-    for (const name of await this.listOwnFiles()) {
-      const full = path.join(this.dir, name);
+    for (const name of await this.listOwnFiles(folder.entry(''))) {
+      const full = folder.entry(name);
       if (VECTOR_FILE.test(name) && !current.has(name)) await rm(full, { force: true });
       if (isTempFile(name) && now - (await mtimeOrNow(full)) > STALE_TEMP_MS) await rm(full, { force: true });
     }
   }
 
-  private async listOwnFiles(): Promise<string[]> {
+  private async listOwnFiles(dir: string): Promise<string[]> {
     try {
-      return (await readdir(this.dir)).filter(isOwnFile);
+      return (await readdir(dir)).filter(isOwnFile);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;

@@ -7,7 +7,7 @@
  * run at all is an error.
  */
 import { inputRequired, ProtocolError, ProtocolErrorCode, type CallToolResult, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
-import { ReviewRequestSchema, ReviewResultSchema, type McpConfig, type ReviewRequest, type ReviewResult, type ReviewService } from '../pipeline/index.js';
+import { ReviewRequestSchema, ReviewResultSchema, UserError, type McpConfig, type ReviewRequest, type ReviewResult, type ReviewService } from '../pipeline/index.js';
 import { formatText } from '../report/text.js';
 import { applyAnswers, duplicateQuestions, questionRequests, type DuplicateQuestion } from './duplicate-questions.js';
 import { progressTracker } from './progress.js';
@@ -116,9 +116,14 @@ async function answered(
   execution: Execution,
 ): Promise<CallToolResult> {
   const applied = applyAnswers(result, questions, responses);
-  await service.acceptDuplicates(applied.accepted);
+  const notes = [...applied.notes];
+  // The answer still shapes this reply; a record that cannot be written (a link in the way) is said, not thrown.
+  await service.acceptDuplicates(applied.accepted).catch((error: unknown) => {
+    if (!(error instanceof UserError)) throw error;
+    notes.push(`The accepted pair(s) were not recorded, so they may be reported again: ${error.message}`);
+  });
   const reply = toToolResult(applied.result, execution);
-  reply.content.push({ type: 'text', text: applied.notes.join('\n') });
+  reply.content.push({ type: 'text', text: notes.join('\n') });
   return reply;
 }
 

@@ -4,10 +4,10 @@
  * pair, by any adapter. A pair is the new symbol in its file and the
  * existing symbol it copies.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { readInsideRoot } from '../../indexer/index.js';
+import { WorkspaceLinkError, writeWorkspaceFile } from '../../indexer/index.js';
+import { readForRewrite } from './config.js';
+import { linkRefusalAsUserError } from './errors.js';
 import { withoutFindings } from './findings.js';
 import type { Finding, ReviewResult } from './schemas.js';
 
@@ -28,29 +28,29 @@ function key(pair: DuplicatePair): string {
   return JSON.stringify([pair.file, pair.symbol, pair.relatedFile, pair.relatedSymbol]);
 }
 
+/** The accepted pairs of one workspace; the file is review-guard's own, so no link on its way is followed (workspace-write.ts). */
 export class AcceptedDuplicates {
-  private readonly path: string;
+  constructor(private readonly root: string) {}
 
-  constructor(private readonly root: string) {
-    this.path = join(root, ACCEPTED_DUPLICATES_FILE);
-  }
-
-  /** Records `pairs` as accepted. */
+  /** Records `pairs` as accepted; a UserError when the file is behind a link. */
   async add(pairs: readonly DuplicatePair[]): Promise<void> {
     if (pairs.length === 0) return;
-    const store = await this.read();
-    const known = new Set(store.accepted.map(key));
-    const acceptedAt = new Date().toISOString();
-    for (const pair of pairs) if (!known.has(key(pair))) store.accepted.push({ ...pair, acceptedAt });
-    await mkdir(dirname(this.path), { recursive: true });
-    await writeFile(this.path, `${JSON.stringify(store, null, 2)}\n`);
+    try {
+      const store = await this.read({ refuseLinks: true });
+      const known = new Set(store.accepted.map(key));
+      const acceptedAt = new Date().toISOString();
+      for (const pair of pairs) if (!known.has(key(pair))) store.accepted.push({ ...pair, acceptedAt });
+      await writeWorkspaceFile(this.root, ACCEPTED_DUPLICATES_FILE, `${JSON.stringify(store, null, 2)}\n`, 'none');
+    } catch (error) {
+      throw linkRefusalAsUserError(error);
+    }
   }
 
   /** The result without duplicate findings for accepted pairs, counts recomputed. */
   async filter(result: ReviewResult): Promise<ReviewResult> {
     // Most reviews (every hook call without a copy) have no duplicate to look up: no file read.
     if (!result.findings.some((f) => f.rule === 'duplicate')) return result;
-    const accepted = new Set((await this.read()).accepted.map(key));
+    const accepted = new Set((await this.read({ refuseLinks: false })).accepted.map(key));
     if (accepted.size === 0) return result;
     return withoutFindings(result, (f) => {
       const pair = duplicatePair(f);
@@ -58,15 +58,15 @@ export class AcceptedDuplicates {
     });
   }
 
-  private async read(): Promise<z.infer<typeof StoreSchema>> {
-    // Through the workspace guard: a link out of the root is not read.
-    const read = await readInsideRoot(this.root, this.path, { links: 'inside' });
+  /** The recorded pairs; with `refuseLinks`, a file behind a link is an error (else it counts as none recorded). */
+  private async read({ refuseLinks }: { refuseLinks: boolean }): Promise<z.infer<typeof StoreSchema>> {
     try {
-      if (read.ok) return StoreSchema.parse(JSON.parse(read.bytes.toString('utf8')));
-    } catch {
-      // A broken file is rewritten by the next add.
+      const text = await readForRewrite(this.root, ACCEPTED_DUPLICATES_FILE, 'none');
+      if (text !== undefined) return StoreSchema.parse(JSON.parse(text));
+    } catch (error) {
+      if (refuseLinks && error instanceof WorkspaceLinkError) throw error;
+      // Unreadable: nothing accepted (a broken file is rewritten by the next add).
     }
-    // Missing, unreadable or refused: nothing accepted.
     return { version: 1, accepted: [] };
   }
 }

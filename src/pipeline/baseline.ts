@@ -4,13 +4,12 @@
  * to be committed, so the whole team and CI share it). Reviews leave out
  * findings whose fingerprint is recorded and say how many they left out.
  */
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { walkSourceFiles } from '../../indexer/index.js';
+import { walkSourceFiles, writeWorkspaceFile } from '../../indexer/index.js';
 import { fileSelectionOf, type Config } from './config-schema.js';
-import { readOptional } from './config.js';
-import { ConfigError } from './errors.js';
+import { readForRewrite } from './config.js';
+import { ConfigError, linkRefusalAsUserError } from './errors.js';
 import { fingerprintOf, withoutFindings } from './findings.js';
 import type { Finding, ReviewResult } from './schemas.js';
 
@@ -39,7 +38,10 @@ export async function readBaseline(root: string): Promise<ReadonlySet<string> | 
 
 /** The baseline file's entries, or undefined when there is none. */
 export async function readBaselineFile(root: string): Promise<Baseline | undefined> {
-  const text = await readOptional(root, BASELINE_FILE_NAME);
+  // `baseline` rewrites it: a link leading out of the root is refused before it is read, as for the write.
+  const text = await readForRewrite(root, BASELINE_FILE_NAME, 'inside').catch((error: unknown) => {
+    throw linkRefusalAsUserError(error);
+  });
   if (text === undefined) return undefined;
   let json: unknown;
   try {
@@ -67,7 +69,9 @@ export async function writeBaseline(root: string, findings: readonly Finding[], 
     .sort((a, b) => a.file.localeCompare(b.file) || a.rule.localeCompare(b.rule) || a.fingerprint.localeCompare(b.fingerprint));
   const baseline: Baseline = { version: 1, findings: entries };
   const path = join(root, BASELINE_FILE_NAME);
-  await writeFile(path, `${JSON.stringify(baseline, null, 2)}\n`);
+  await writeWorkspaceFile(root, BASELINE_FILE_NAME, `${JSON.stringify(baseline, null, 2)}\n`, 'inside').catch((error: unknown) => {
+    throw linkRefusalAsUserError(error);
+  });
   return { path, entries: entries.length };
 }
 

@@ -6,7 +6,7 @@
  * name the key, the bad value and what is allowed.
  */
 import { join } from 'node:path';
-import { readInsideRoot } from '../../indexer/index.js';
+import { readBeforeRewrite, readInsideRoot, WorkspaceLinkError, type LinkPolicy } from '../../indexer/index.js';
 import { RuleOptionsError, validateRuleSettings, type RuleSettings } from '../../rules/engine.js';
 import { configErrorFromIssues } from './config-errors.js';
 import { CONFIG_FILE_NAME, ConfigSchema, PACKAGE_JSON_KEY, type Config, type RuleLevelSetting } from './config-schema.js';
@@ -112,6 +112,20 @@ export async function readOptional(root: string, name: string): Promise<string |
       throw new ConfigError(`${name} is not a regular file; put a file there (or remove it)`);
     default:
       throw new ConfigError(`${name}: cannot read it (${read.problem === 'unreadable' ? read.code : read.problem})`);
+  }
+}
+
+/**
+ * `readOptional` for a workspace file review-guard rewrites (`relPath` under
+ * `root`): judged by the write's link policy first, so a refused link is
+ * never read (a WorkspaceLinkError); a ConfigError when it cannot be read.
+ */
+export async function readForRewrite(root: string, relPath: string, links: LinkPolicy): Promise<string | undefined> {
+  try {
+    return await readBeforeRewrite(root, relPath, links);
+  } catch (error) {
+    if (error instanceof WorkspaceLinkError) throw error;
+    throw new ConfigError(`${relPath}: cannot read it (${(error as Error).message})`);
   }
 }
 

@@ -3,9 +3,15 @@
  * Adapters turn them into exit code 2 or an MCP error result; anything else
  * is a bug and is reported as such.
  */
+import { WorkspaceLinkError } from '../../indexer/index.js';
 
 export class UserError extends Error {
   override readonly name: string = 'UserError';
+}
+
+/** A write (or the read before it) refused for a link is the user's to fix: a UserError with its message; anything else stays as it is. */
+export function linkRefusalAsUserError(error: unknown): unknown {
+  return error instanceof WorkspaceLinkError ? new UserError(error.message) : error;
 }
 
 /** The configuration file is unreadable or invalid; `key` names the offending setting. */

@@ -13,7 +13,8 @@ import type { HealthReport } from './health/report.js';
 
 export { HealthReportSchema, type HealthReport } from './health/report.js';
 export { ConfigError, UserError } from './errors.js';
-export { readOptional } from './config.js';
+export { readForRewrite } from './config.js';
+export { WorkspaceLinkError, writeWorkspaceFile } from '../../indexer/index.js';
 export { addModelSummaries } from './model-summary.js';
 export { CONFIG_FILE_NAME, ConfigSchema, type McpConfig } from './config-schema.js';
 export type { ReviewEvent } from './review.js';

@@ -6,7 +6,7 @@
  * `--no-model` CLI run does not load them.
  */
 import { join } from 'node:path';
-import { CodeIndex, StoreLockedError, StructuralEmbedder, type Candidate, type Embedder, type IndexStats, type IndexStatus } from '../../indexer/index.js';
+import { CodeIndex, StoreLockedError, StructuralEmbedder, WorkspaceLinkError, type Candidate, type Embedder, type IndexStats, type IndexStatus } from '../../indexer/index.js';
 import { SyntaxBindingError, type LanguageId } from '../../syntax/index.js';
 import type { LlmClient } from '../../models/llm-client.js';
 import type { TranscriptSink } from './agent/index.js';
@@ -14,7 +14,7 @@ import { AcceptedDuplicates, type DuplicatePair } from './accepted-duplicates.js
 import { fileSelectionOf, type SemanticConfig } from './config-schema.js';
 import { readBaseline, withoutBaselined } from './baseline.js';
 import { loadConfig, type LoadedConfig } from './config.js';
-import { debugLogSink, teeSinks } from './debug-log.js';
+import { debugLog, teeSinks } from './debug-log.js';
 import { capFindingsPerFile } from './finding-cap.js';
 import { UserError } from './errors.js';
 import { ModelGate } from './model-gate.js';
@@ -89,7 +89,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
   const loaded = await loadConfig(root);
   const { config } = loaded;
   const env = options.env ?? process.env;
-  const debugLog = debugLogSink(env, root);
+  const log = debugLog(env, root);
   let llm: LlmClient | undefined;
   // Built on first use, so a bad OLLAMA_HOST never stops --no-model runs or indexing;
   // the pipeline reports a bad host as a model-stage warning next to the rule findings.
@@ -99,7 +99,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
 
   // Notices for the next review's summary: from the service and new ones from the index.
   // The config's own notes (both a config file and package.json settings) come first.
-  const pending: string[] = [...loaded.notes];
+  const pending: string[] = [...loaded.notes, ...(log.notice ? [log.notice] : [])];
   let noticesSeen = 0;
   let opened: Promise<CodeIndex> | undefined;
   const openIndex = (): Promise<CodeIndex> => {
@@ -151,7 +151,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
     loaded,
     async review(request, reviewOptions = {}) {
       const useModel = reviewOptions.model !== false && config.model.enabled;
-      const transcript = teeSinks(reviewOptions.transcript, debugLog);
+      const transcript = teeSinks(reviewOptions.transcript, log.sink);
       // Read per review: the long-lived server sees a baseline written after it started.
       const known = reviewOptions.baseline === false ? undefined : await readBaseline(root);
       const result = await review(request, {
@@ -236,7 +236,7 @@ async function createLlmClient(loaded: LoadedConfig, env: NodeJS.ProcessEnv): Pr
 function storeProblem(error: unknown, root: string): unknown {
   if (error instanceof SyntaxBindingError) return setupProblem(error);
   if (!(error instanceof Error)) return error;
-  if (error instanceof StoreLockedError) return new UserError(error.message);
+  if (error instanceof StoreLockedError || error instanceof WorkspaceLinkError) return new UserError(error.message);
   if (typeof (error as NodeJS.ErrnoException).code !== 'string') return error;
   return new UserError(
     `the index under ${join(root, INDEX_DIR)} could not be written (${error.message}); make sure that path is a folder you can write, or delete it`,

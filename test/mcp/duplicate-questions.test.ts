@@ -6,7 +6,8 @@
  * cannot answer get the finding without a question.
  */
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { waitFor } from '../support/cli.js';
@@ -55,6 +56,26 @@ describe('questions about near-certain duplicates', () => {
     const quiet = await h.connect('modern');
     const again = await quiet.callTool({ name: 'review_code', arguments: { files: [SETTINGS] } });
     assert.deepEqual(duplicates(again.structuredContent as unknown as Result), []);
+  });
+
+  it('an "accept" never writes through a linked accepted-duplicates.json: the reply says it was not recorded', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'rg-accept-outside-'));
+    try {
+      const canary = '{"version":1,"accepted":[]}';
+      await writeFile(join(outside, 'target'), canary);
+      await mkdir(join(h.repo.root, '.review-guard'), { recursive: true });
+      await symlink(join(outside, 'target'), join(h.repo.root, '.review-guard', 'accepted-duplicates.json'));
+      const client = await h.connect('modern', () => ({ action: 'accept', content: { decision: 'accept' } }));
+      const reply = await client.callTool({ name: 'review_code', arguments: { files: [SETTINGS] } });
+      assert.deepEqual(duplicates(reply.structuredContent as unknown as Result), [], 'the answer still shapes this reply');
+      assert.match(
+        JSON.stringify(reply.content),
+        /The accepted pair\(s\) were not recorded, so they may be reported again: `\.review-guard\/accepted-duplicates\.json` is a symlink; review-guard writes its own files only into real folders/,
+      );
+      assert.equal(await readFile(join(outside, 'target'), 'utf8'), canary);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 
   it('keeps the finding when the client declines to answer', async () => {

@@ -4,12 +4,14 @@
  * signal, and a clear note — not a failure — when the model is missing.
  */
 import assert from 'node:assert/strict';
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { ConfigSchema } from '../../src/pipeline/config-schema.js';
 import { createReviewService } from '../../src/pipeline/index.js';
+import { loadSemanticEmbedder } from '../../src/pipeline/semantic.js';
 import { writeTinyBertModel } from '../helpers/tiny-bert.js';
-import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
+import { copySampleRepo, makeTempDir, type SampleRepo } from '../support/sample-repo.js';
 
 describe('semantic signal from the config', () => {
   let repo: SampleRepo;
@@ -45,6 +47,25 @@ describe('semantic signal from the config', () => {
       assert.equal(again.summary.notices, undefined, 'a note is given once, not on every review');
     } finally {
       await missing.remove();
+    }
+  });
+
+  it('never downloads through a link leading out of the root, nor into a modelDir outside it', async () => {
+    const outside = await makeTempDir('rg-models-outside-');
+    const config = ConfigSchema.parse({});
+    const semantic = (modelDir: string) => ConfigSchema.parse({ index: { semantic: { provider: 'transformers', model: 'acme/tiny', modelDir, allowDownload: true } } }).index.semantic!;
+    try {
+      await mkdir(join(repo.root, '.review-guard', 'models'), { recursive: true });
+      await symlink(outside.path, join(repo.root, '.review-guard', 'models', 'acme'));
+      await assert.rejects(
+        loadSemanticEmbedder(semantic('.review-guard/models'), config, repo.root, {}),
+        /^WorkspaceLinkError: `\.review-guard\/models\/acme` is a symlink to a folder outside the workspace root; review-guard does not read or write through it/,
+      );
+      await assert.rejects(loadSemanticEmbedder(semantic(outside.path), config, repo.root, {}), /modelDir ".*" is outside the workspace root, and review-guard downloads only into the workspace/);
+      assert.deepEqual(await readdir(outside.path), []);
+    } finally {
+      await rm(join(repo.root, '.review-guard', 'models'), { recursive: true, force: true });
+      await outside.remove();
     }
   });
 

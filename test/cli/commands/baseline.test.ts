@@ -4,7 +4,7 @@
  * is a config problem (exit 2).
  */
 import assert from 'node:assert/strict';
-import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -63,6 +63,27 @@ describe('review-guard baseline', () => {
       assert.match(outside.stdout, /from 1 reviewed file/);
     } finally {
       await rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('a baseline file that links outside the workspace: refused, exit 2 naming it, the target unchanged', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'rg-baseline-outside-'));
+    const path = join(repo.root, BASELINE_FILE_NAME);
+    try {
+      const canary = 'outside the workspace: must stay as it is\n';
+      await writeFile(join(outside, 'target'), canary);
+      await rm(path, { force: true });
+      await symlink(join(outside, 'target'), path);
+      const message = `\`${BASELINE_FILE_NAME}\` is a symlink to a file outside the workspace root; review-guard does not read or write through it — replace the link or edit the target yourself`;
+      for (const args of [['baseline'], ['baseline', 'src/handler/settings.ts']]) {
+        const { code, stderr } = await cli(...args);
+        assert.equal(code, 2, stderr);
+        assert.equal(stderr, `review-guard: ${message}\n`, args.join(' '));
+      }
+      assert.equal(await readFile(join(outside, 'target'), 'utf8'), canary);
+    } finally {
+      await rm(path, { force: true });
+      await rm(outside, { recursive: true, force: true });
     }
   });
 

@@ -4,7 +4,7 @@
  * them, and a second run changes nothing.
  */
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, readdir, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, readlink, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
@@ -104,6 +104,43 @@ describe('review-guard init', () => {
       );
     assert.equal(await run({ PATH: process.env.PATH, CLAUDE_PROJECT_DIR: root }), 'started with: hook claude-code\n');
     assert.equal(await run({ PATH: process.env.PATH }), 'started with: hook claude-code\n');
+  });
+
+  it('--yes refuses every file that links outside the workspace, names it, writes the others and exits 2', async () => {
+    const outside = await realpath(await mkdtemp(join(tmpdir(), 'rg-init-outside-')));
+    try {
+      const canary = 'outside the workspace: must stay as it is\n';
+      for (const name of ['gitignore', 'CLAUDE.md', 'AGENTS.md', 'mcp.json']) await writeFile(join(outside, name), canary);
+      await mkdir(join(outside, 'claude'));
+      await symlink(join(outside, 'gitignore'), join(root, '.gitignore'));
+      await symlink(join(outside, 'CLAUDE.md'), join(root, 'CLAUDE.md'));
+      await symlink(join(outside, 'AGENTS.md'), join(root, 'AGENTS.md'));
+      await symlink(join(outside, 'mcp.json'), join(root, '.mcp.json'));
+      await symlink(join(outside, 'claude'), join(root, '.claude'));
+      const { code, stdout, stderr } = await init('--yes');
+      assert.equal(code, 2, stderr);
+      for (const [path, kind] of [['.gitignore', 'file'], ['CLAUDE.md', 'file'], ['AGENTS.md', 'file'], ['.mcp.json', 'file'], ['.claude', 'folder']] as const) {
+        const shown = path === '.claude' ? '.claude/settings.json' : path;
+        const message = `\`${path}\` is a symlink to a ${kind} outside the workspace root; review-guard does not read or write through it — replace the link or edit the target yourself`;
+        assert.ok(stderr.split('\n').includes(`review-guard: ${shown} not written: ${message}`), stderr);
+        assert.ok(stdout.includes(`  refused   ${shown} — ${message}`), stdout);
+      }
+      assert.match(stdout, /^Wrote review-guard\.config\.json\. Next:/m, 'the file that is not linked is still written');
+      assert.ok((await readJson('review-guard.config.json')).rules);
+      for (const name of ['gitignore', 'CLAUDE.md', 'AGENTS.md', 'mcp.json']) assert.equal(await readFile(join(outside, name), 'utf8'), canary, name);
+      assert.deepEqual(await readdir(join(outside, 'claude')), [], 'nothing made in the linked folder');
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('follows a link to a file inside the workspace: the target is merged into and the link stays', async () => {
+    await mkdir(join(root, 'docs'));
+    await writeFile(join(root, 'docs', 'agents.md'), '# Rules\n');
+    await symlink('docs/agents.md', join(root, 'AGENTS.md'));
+    assert.equal((await init('--yes')).code, 0);
+    assert.match(await read('docs/agents.md'), /^# Rules\n\n- After changing source files/);
+    assert.equal(await readlink(join(root, 'AGENTS.md')), 'docs/agents.md');
   });
 
   it('refuses to touch a settings file it cannot parse, naming it', async () => {
