@@ -13,7 +13,7 @@ import { buildRepairMessage, buildSystemPrompt, buildUserMessage } from './promp
 import { extractTextToolCalls } from './text-tool-calls.js';
 import { AGENT_TOOLS } from './tool-specs.js';
 import { DEFAULT_MAX_TOOL_CALLS, DEFAULT_MAX_TURNS } from './limits.js';
-import { ToolRunner, type AgentCandidate, type CandidateSource } from './tools.js';
+import { ToolRunner, type CandidateSource } from './tools.js';
 import { Transcript, type TranscriptSink } from './transcript.js';
 import { verifyFindings, type ModelFinding } from './verify.js';
 
@@ -44,8 +44,6 @@ export interface RunStats {
   readonly promptTokens: number;
   readonly outputTokens: number;
   readonly elapsedMs: number;
-  /** Every candidate a search returned during the run, once each. */
-  readonly seenCandidates: readonly AgentCandidate[];
 }
 
 export type ModelReviewResult =
@@ -165,7 +163,6 @@ class ReviewRun {
       promptTokens: this.promptTokens,
       outputTokens: this.outputTokens,
       elapsedMs: Date.now() - this.started,
-      seenCandidates: this.tools.seenCandidates,
     };
   }
 }

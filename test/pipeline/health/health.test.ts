@@ -170,7 +170,7 @@ describe('health checks', () => {
     assert.equal(
       config.message,
       'review-guard.config.json: 2 problems: "model.maxTurns" is 0; expected an integer from 1 to 20 | ' +
-        'unknown key "model.temprature" (did you mean "model.temperature"? allowed in "model": enabled, host, allowRemoteHost, model, maxTurns, maxToolCalls, retries, timeoutMs, requestTimeoutMs, maxConcurrent, maxQueued, temperature, numCtx, keepAlive)',
+        'unknown key "model.temprature" (did you mean "model.temperature"? allowed in "model": enabled, host, allowRemoteHost, model, maxTurns, maxToolCalls, minCandidateScore, retries, timeoutMs, requestTimeoutMs, maxConcurrent, maxQueued, temperature, numCtx, keepAlive)',
     );
     assert.match(config.fix ?? '', /^correct each key named/);
   });
