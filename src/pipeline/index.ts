@@ -14,6 +14,7 @@ export { HealthReportSchema, type HealthReport } from './health/report.js';
 export { ConfigError, UserError } from './errors.js';
 export { readOptional } from './config.js';
 export { addModelSummaries } from './model-summary.js';
+export { plainText } from './plain-text.js';
 export { CONFIG_FILE_NAME, type McpConfig } from './config-schema.js';
 export type { ReviewEvent } from './review.js';
 export { ruleCatalog, ruleDocs } from './rule-docs.js';

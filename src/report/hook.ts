@@ -4,11 +4,11 @@
  * and how to act on them. Only errors: warnings would make every edit noisy.
  */
 import type { ReviewResult } from '../pipeline/index.js';
-import { extraSuggestion, location } from './finding-text.js';
+import { extraSuggestion, location, printable } from './finding-text.js';
 
 /** The message for stderr, or undefined when there is no error finding (the hook stays silent). */
 export function formatHookMessage(result: ReviewResult, file: string): string | undefined {
-  const errors = result.findings.filter((f) => f.severity === 'error');
+  const errors = printable(result).findings.filter((f) => f.severity === 'error');
   if (errors.length === 0) return undefined;
   const lines = [`review-guard: ${errors.length} error finding(s) in ${file} after this edit:`];
   for (const f of errors) {

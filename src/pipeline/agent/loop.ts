@@ -7,6 +7,7 @@
  */
 import { ModelError, type ModelErrorKind } from '../../../models/errors.js';
 import type { ChatMessage, ChatRequest, LlmClient, ToolCall } from '../../../models/llm-client.js';
+import { plainText } from '../plain-text.js';
 import { raceAbort } from './abort.js';
 import { MODEL_ANSWER_JSON_SCHEMA, parseModelAnswer, stripThinking, type AnswerFinding, type AnswerParse } from './answer.js';
 import { buildRepairMessage, buildSystemPrompt, buildUserMessage } from './prompt.js';
@@ -168,9 +169,11 @@ class ReviewRun {
 }
 
 function describeBadAnswer(answer: Extract<AnswerParse, { ok: false }>): string {
+  // JSON.parse quotes the text it stopped at: the model's own characters.
+  const error = plainText(answer.error);
   return answer.problem === 'not-json'
-    ? `the model's answer was not valid JSON: ${answer.error}`
-    : `the model's answer did not match the findings schema: ${answer.error}`;
+    ? `the model's answer was not valid JSON: ${error}`
+    : `the model's answer did not match the findings schema: ${error}`;
 }
 
 /** Why the run stopped; the budget and the caller's signal win over what the call reported. */

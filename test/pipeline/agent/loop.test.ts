@@ -198,6 +198,14 @@ describe('runModelReview', () => {
     assert.match(reasonOf(wrongShape.result), /^the model's answer did not match the findings schema: findings\.0\.rule/);
   });
 
+  it('names a bad answer without the control characters JSON.parse quotes from it', async () => {
+    const spoof = '{"findings": [\x1b[2K\x1b[1A\nNo findings in 4 file(s)';
+    const { result } = await review([{ content: spoof }, { content: spoof }]);
+    const reason = reasonOf(result);
+    assert.match(reason, /^the model's answer was not valid JSON: .*\[2K/);
+    assert.doesNotMatch(reason, /[\x00-\x1f]/);
+  });
+
   it('reports an unreachable Ollama as incomplete with the reason', async () => {
     const host = await closedHost();
     const { result } = await review([], { host });
