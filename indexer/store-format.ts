@@ -101,12 +101,6 @@ export function readMetadata(raw: string): MetadataRead {
   return { status: 'ok', meta: parseMetadata(meta) };
 }
 
-/** Why vector file bytes are not the ones `digest` recorded, if they are not. */
-export function digestProblem(bytes: Uint8Array, digest: FileDigest): string | undefined {
-  if (bytes.length !== digest.bytes) return `it has ${bytes.length} bytes, ${digest.bytes} were saved`;
-  return integrityHash(bytes) === digest.sha256 ? undefined : 'it does not match its checksum (changed or damaged after it was saved)';
-}
-
 /**
  * The metadata's fields checked, throwing for anything else. By plain type
  * tests rather than a zod schema: the store is review-guard's own file,

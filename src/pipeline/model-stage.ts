@@ -191,10 +191,11 @@ function toDraft(finding: ModelFinding, severity: Severity, chunks: readonly Chu
   };
   if (finding.rule !== 'duplicate') return { draft: base };
   // Principle 3: the model may judge, not invent; a duplicate needs an original the index returned for this code.
-  if (finding.symbol !== undefined && !namedChunk(chunks, finding.symbol)) {
+  const scope = chunksInScope(finding, chunks);
+  if (finding.symbol !== undefined && scope.length === 0) {
     return { dropped: `${finding.file} has no function, method or class ${finding.symbol}` };
   }
-  const pairs = chunksInScope(finding, chunks).flatMap((chunk) => namedCandidates(finding, backing.of(chunk)).map((original) => ({ chunk, original })));
+  const pairs = scope.flatMap((chunk) => namedCandidates(finding, backing.of(chunk)).map((original) => ({ chunk, original })));
   if (pairs.length !== 1) {
     return { dropped: pairs.length === 0 ? 'no search for the code it is about returned the code it names' : 'it names several candidates' };
   }
@@ -247,10 +248,11 @@ function namedCandidates(finding: ModelFinding, shown: readonly AgentCandidate[]
 
 /** Whether `text` names `symbol` as a whole word. */
 function mentions(text: string, symbol: string): boolean {
-  const at = text.indexOf(symbol);
-  if (at === -1) return false;
   const word = /[\w$]/;
-  return !word.test(text[at - 1] ?? '') && !word.test(text[at + symbol.length] ?? '');
+  for (let at = text.indexOf(symbol); at !== -1; at = text.indexOf(symbol, at + 1)) {
+    if (!word.test(text[at - 1] ?? '') && !word.test(text[at + symbol.length] ?? '')) return true;
+  }
+  return false;
 }
 
 /** The index already reported this symbol (or the rules already named it): keep the exact finding. */
