@@ -1,6 +1,7 @@
 /**
  * @fileoverview Content hashes: one function so file and chunk hashes can
- * never drift apart in algorithm or encoding.
+ * never drift apart in algorithm or encoding; and the store's integrity
+ * hash, which detects damage to its files.
  */
 import { createHash } from 'node:crypto';
 
@@ -12,4 +13,9 @@ export function contentHash(text: string): string {
 /** The hash of a normalised token stream; equal streams are exact copies. */
 export function tokensHash(tokens: readonly string[]): string {
   return contentHash(tokens.join(' '));
+}
+
+/** Hex SHA-256 of a string's UTF-8 bytes or of raw bytes: the index store's checksums (damage, not identity). */
+export function integrityHash(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
 }

@@ -1,13 +1,21 @@
 /**
  * @fileoverview The on-disk format of an index store: the metadata schema,
- * the names the store owns in its folder, and which stored settings make a
- * store unusable for an identity (discarded) or only its semantic vectors
- * (dropped and embedded again).
+ * its checksums, the names the store owns in its folder, and which stored
+ * settings make a store unusable for an identity (discarded) or only its
+ * semantic vectors (dropped and embedded again).
+ *
+ * Integrity (format 2): `meta.json` ends with `"checksum"`, the SHA-256 of
+ * the metadata text before it, and records each vector file's size and
+ * SHA-256 (`vectorDigest`), checked at every load. Valid JSON that was
+ * changed after the save (one digit of a file hash makes the index skip
+ * that file's chunks, silently and for good) is damage like a cut file:
+ * the store is discarded and rebuilt.
  */
 import type { FileRecord } from './catalog.js';
+import { integrityHash } from './hash.js';
 
-/** Bump when the metadata layout changes; older stores are rebuilt. */
-export const STORE_FORMAT_VERSION = 1;
+/** Bump when the metadata layout changes; older stores are rebuilt. 2: checksums. */
+export const STORE_FORMAT_VERSION = 2;
 
 /** What an index was built with; a store built otherwise is discarded. */
 export interface StoreIdentity {
@@ -33,18 +41,26 @@ const LEGACY_TEMP_FILE = /^(meta\.json|vectors-[0-9a-f]+\.hnsw)\.\d+-[0-9a-f]+\.
 // Temp files older than this are leftovers of a crashed save, not a save in progress.
 export const STALE_TEMP_MS = 60 * 60 * 1000;
 
-/** The parsed `meta.json`. */
+/** A vector file's size and SHA-256, recorded when it was saved. */
+export interface FileDigest {
+  readonly bytes: number;
+  readonly sha256: string;
+}
+
+/** The parsed `meta.json` (without its own checksum). */
 export interface Metadata {
   readonly formatVersion: number;
   readonly embedder: { readonly id: string; readonly dimensions: number };
   readonly chunking: { readonly minCodeLines: number; readonly minTokens: number };
   readonly vectorFile: string;
-  /** The index kind that wrote `vectorFile`; absent (stores of earlier versions): 'hnsw'. */
-  readonly vectorKind?: 'flat' | 'hnsw';
+  readonly vectorDigest: FileDigest;
+  /** The index kind that wrote `vectorFile`. */
+  readonly vectorKind: 'flat' | 'hnsw';
   readonly semantic?: {
     readonly id: string;
     readonly dimensions: number;
     readonly vectorFile: string;
+    readonly vectorDigest: FileDigest;
     /** Labels of chunks without a semantic vector (not embedded yet). */
     readonly missing: readonly number[];
   };
@@ -52,22 +68,52 @@ export interface Metadata {
   readonly files: Readonly<Record<string, FileRecord>>;
 }
 
+// The checksum is the last field, so the text before it is exactly what was hashed.
+const CHECKSUM_KEY = ',"checksum":"';
+const CHECKSUM_TAIL = /^,"checksum":"[0-9a-f]{64}"\}$/;
+
+/** `meta.json`'s text for `meta`: its JSON with the SHA-256 of that JSON appended as the last field. */
+export function serializeMetadata(meta: Metadata): string {
+  const body = JSON.stringify(meta);
+  return `${body.slice(0, -1)}${CHECKSUM_KEY}${integrityHash(body)}"}`;
+}
+
+/** `readMetadata`'s answer: the metadata, or why a store of another format version is rebuilt. */
+export type MetadataRead = { readonly status: 'ok'; readonly meta: Metadata } | { readonly status: 'outdated'; readonly reason: string };
+
 /**
- * `meta.json`'s text parsed and checked, throwing for anything else (the
- * store is then discarded and rebuilt). Text that is not JSON is named, not
- * quoted: JSON.parse's message quotes it, and a meta.json may be a link to
- * some other file. By plain type tests rather than a zod
- * schema: the store is review-guard's own file, read at the start of every
- * CLI run, and zod took ~90 ms per load to check a 5,000-chunk store (and
- * ~7 ms just to build the header's schema); these tests take a few.
+ * `meta.json`'s text checked: JSON, this format version (another one is
+ * `outdated`, not damage), the checksum, then the fields. Throws for
+ * damage; the store is then discarded and rebuilt.
  */
-export function parseMetadata(text: string): Metadata {
+export function readMetadata(raw: string): MetadataRead {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(raw);
   } catch {
+    // Named, not quoted: JSON.parse's message quotes the text, and a meta.json may be a link to some other file.
     throw new Error(`${META_FILE} is not valid JSON`);
   }
+  const version = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).formatVersion : undefined;
+  if (typeof version !== 'number') throw new Error('malformed metadata: formatVersion');
+  if (version !== STORE_FORMAT_VERSION) return { status: 'outdated', reason: `store format ${version}, expected ${STORE_FORMAT_VERSION}` };
+  const at = raw.lastIndexOf(CHECKSUM_KEY);
+  if (at === -1 || !CHECKSUM_TAIL.test(raw.slice(at))) throw new Error('metadata without its checksum');
+  if (integrityHash(`${raw.slice(0, at)}}`) !== raw.slice(at + CHECKSUM_KEY.length, -2)) {
+    throw new Error('metadata does not match its checksum (changed or damaged after it was saved)');
+  }
+  const { checksum: _checksum, ...meta } = value as Record<string, unknown>;
+  return { status: 'ok', meta: parseMetadata(meta) };
+}
+
+/**
+ * The metadata's fields checked, throwing for anything else. By plain type
+ * tests rather than a zod schema: the store is review-guard's own file,
+ * read at the start of every CLI run, and zod took ~90 ms per load to check
+ * a 5,000-chunk store (and ~7 ms just to build the header's schema); these
+ * tests take a few.
+ */
+function parseMetadata(value: unknown): Metadata {
   const problem = headerProblem(value);
   if (problem) throw new Error(`malformed metadata: ${problem}`);
   const meta = value as Metadata;
@@ -87,10 +133,11 @@ function headerProblem(value: unknown): string | undefined {
   if (typeof embedder.id !== 'string' || !isPositive(embedder.dimensions)) return 'embedder';
   if (!isCount(chunking.minCodeLines) || !isCount(chunking.minTokens)) return 'chunking';
   if (!isVectorFile(m.vectorFile)) return 'vectorFile';
-  if (m.vectorKind !== undefined && m.vectorKind !== 'flat' && m.vectorKind !== 'hnsw') return 'vectorKind';
+  if (!isDigest(m.vectorDigest)) return 'vectorDigest';
+  if (m.vectorKind !== 'flat' && m.vectorKind !== 'hnsw') return 'vectorKind';
   if (m.semantic !== undefined) {
     const s = (m.semantic ?? {}) as Record<string, unknown>;
-    if (typeof s.id !== 'string' || !isPositive(s.dimensions) || !isVectorFile(s.vectorFile)) return 'semantic';
+    if (typeof s.id !== 'string' || !isPositive(s.dimensions) || !isVectorFile(s.vectorFile) || !isDigest(s.vectorDigest)) return 'semantic';
     if (!Array.isArray(s.missing) || !s.missing.every(isCount)) return 'semantic.missing';
   }
   if (!isCount(m.nextLabel)) return 'nextLabel';
@@ -103,6 +150,9 @@ const isCount = (v: unknown): boolean => Number.isInteger(v) && (v as number) >=
 const isPositive = (v: unknown): boolean => Number.isInteger(v) && (v as number) > 0;
 const isVectorFile = (v: unknown): boolean => typeof v === 'string' && VECTOR_FILE.test(v);
 const isText = (v: unknown): boolean => typeof v === 'string' && v.length > 0;
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+const isDigest = (v: unknown): boolean =>
+  typeof v === 'object' && v !== null && isCount((v as FileDigest).bytes) && SHA256_HEX.test(String((v as FileDigest).sha256));
 
 function isFileRecord(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
@@ -132,9 +182,6 @@ export function isOwnFile(name: string): boolean {
 
 /** Why a store built as `meta` cannot serve `identity`, if it cannot. */
 export function incompatibility(meta: Metadata, identity: StoreIdentity): string | undefined {
-  if (meta.formatVersion !== STORE_FORMAT_VERSION) {
-    return `store format ${meta.formatVersion}, expected ${STORE_FORMAT_VERSION}`;
-  }
   if (meta.embedder.id !== identity.embedderId || meta.embedder.dimensions !== identity.dimensions) {
     const was = `${meta.embedder.id}/${meta.embedder.dimensions}`;
     return `built with embedder ${was}, now ${identity.embedderId}/${identity.dimensions}`;

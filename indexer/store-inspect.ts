@@ -2,12 +2,13 @@
  * @fileoverview A read-only look at an index store, for health checks: what
  * `meta.json` records (embedders, chunking, files, chunks), how much the
  * store takes on disk and when it was last written, and whether it could
- * serve a given identity. Unlike `IndexStore.load` it never loads vectors,
- * takes no lock and never deletes a store it cannot use.
+ * serve a given identity. Unlike `IndexStore.load` it never loads vectors
+ * (it checks the metadata's checksum, not the vector files'), takes no lock
+ * and never deletes a store it cannot use.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { incompatibility, isOwnFile, META_FILE, parseMetadata, type StoreIdentity } from './store-format.js';
+import { incompatibility, isOwnFile, META_FILE, readMetadata, type StoreIdentity } from './store-format.js';
 
 /** A file as the store last saw it (size and modification time when indexed). */
 interface StoredFile {
@@ -45,12 +46,15 @@ export async function inspectStore(dir: string, identity?: StoreIdentity): Promi
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { status: 'missing', dir };
     return { status: 'unreadable', dir, reason: `cannot read ${META_FILE}: ${(error as Error).message}` };
   }
-  let meta;
+  let read;
   try {
-    meta = parseMetadata(raw);
+    read = readMetadata(raw);
   } catch (error) {
     return { status: 'unreadable', dir, reason: `corrupt ${META_FILE}: ${(error as Error).message}` };
   }
+  // A store of another format version cannot be read as this one: the next load rebuilds it.
+  if (read.status === 'outdated') return { status: 'unreadable', dir, reason: read.reason };
+  const { meta } = read;
   const files = new Map<string, StoredFile>();
   let chunks = 0;
   for (const [file, record] of Object.entries(meta.files)) {

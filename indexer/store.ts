@@ -4,8 +4,11 @@
  * vector files it names: the structural vectors (flat or HNSW, as the
  * metadata records; vector-kind.ts) and, when a semantic embedder is used,
  * the semantic ones (HNSW, for every chunk but the labels listed as
- * missing). Every save writes fresh, uniquely named vector files and then
- * replaces the metadata by rename, so a crash at any point leaves the old
+ * missing). The metadata carries its own checksum and each vector file's
+ * size and SHA-256 (store-format.ts); a load checks them all before it
+ * uses anything, so valid JSON changed after the save is damage too. Every
+ * save writes fresh, uniquely named vector files and then replaces the
+ * metadata by rename, so a crash at any point leaves the old
  * set or the new set, never a mix. Saves and deletions hold the store's lock
  * file (store-lock.ts), so concurrent writers take turns; a load that finds
  * the store replaced while it read it reads again instead of discarding it.
@@ -32,15 +35,18 @@ import {
   isTempFile,
   LOCK_FILE,
   META_FILE,
-  parseMetadata,
+  readMetadata,
   semanticPlan,
+  serializeMetadata,
   STALE_TEMP_MS,
   STORE_FORMAT_VERSION,
   VECTOR_FILE,
   WALK_FILE,
+  type FileDigest,
   type Metadata,
   type StoreIdentity,
 } from './store-format.js';
+import { fileDigest, verifyFile } from './store-integrity.js';
 import { withStoreLock, type StoreLockOptions } from './store-lock.js';
 import type { MaintainedVectorIndex, VectorIndex, VectorKind } from './vector-index.js';
 import { loadVectorIndex } from './vector-kind.js';
@@ -142,11 +148,11 @@ export class IndexStore {
     semantic: SemanticVectors | undefined,
     created: string[],
   ): Promise<void> {
-    const vectorFile = await this.writeVectors(folder, vectors, created);
+    const { vectorFile, vectorDigest } = await this.writeVectors(folder, vectors, created);
     const semanticMeta = semantic && {
       id: semantic.embedderId,
       dimensions: semantic.dimensions,
-      vectorFile: await this.writeVectors(folder, semantic.vectors, created),
+      ...(await this.writeVectors(folder, semantic.vectors, created)),
       missing: [...catalog.labels()].filter((label) => !semantic.vectors.has(label)),
     };
     const meta: Metadata = {
@@ -154,12 +160,13 @@ export class IndexStore {
       embedder: { id: identity.embedderId, dimensions: identity.dimensions },
       chunking: { ...identity.chunking },
       vectorFile,
+      vectorDigest,
       vectorKind: kindOf(vectors),
       ...(semanticMeta ? { semantic: semanticMeta } : {}),
       nextLabel: catalog.nextLabel,
       files: Object.fromEntries(catalog.entries()),
     };
-    await folder.writeFile(META_FILE, JSON.stringify(meta));
+    await folder.writeFile(META_FILE, serializeMetadata(meta));
     // Committed: from here on a failure must not remove what meta.json names.
     created.length = 0;
     await this.removeLeftovers(folder, new Set([vectorFile, ...(semanticMeta ? [semanticMeta.vectorFile] : [])]));
@@ -229,12 +236,16 @@ export class IndexStore {
     let catalog: Catalog;
     let vectors: MaintainedVectorIndex;
     try {
-      meta = parseMetadata(raw);
+      const read = readMetadata(raw);
+      if (read.status === 'outdated') return { status: 'bad', reason: read.reason };
+      meta = read.meta;
       const mismatch = incompatibility(meta, identity);
       if (mismatch) return { status: 'bad', reason: mismatch };
       catalog = new Catalog(Object.entries(meta.files), meta.nextLabel);
+      const vectorPath = path.join(this.dir, meta.vectorFile);
+      await verifyFile(vectorPath, meta.vectorDigest);
       // Labels are never reused, so the file's labels that the catalog lacks are deleted ones.
-      vectors = await loadVectorIndex(meta.vectorKind ?? 'hnsw', path.join(this.dir, meta.vectorFile), identity.dimensions, catalog.labels());
+      vectors = await loadVectorIndex(meta.vectorKind, vectorPath, identity.dimensions, catalog.labels());
     } catch (error) {
       return { status: 'bad', reason: `corrupt store: ${(error as Error).message}` };
     }
@@ -245,7 +256,9 @@ export class IndexStore {
     try {
       const missing = new Set(meta.semantic!.missing);
       const live = [...catalog.labels()].filter((label) => !missing.has(label));
-      const semantic = await HnswIndex.load(path.join(this.dir, meta.semantic!.vectorFile), meta.semantic!.dimensions, live);
+      const semanticPath = path.join(this.dir, meta.semantic!.vectorFile);
+      await verifyFile(semanticPath, meta.semantic!.vectorDigest);
+      const semantic = await HnswIndex.load(semanticPath, meta.semantic!.dimensions, live);
       return { status: 'ok', result: { ...loaded, semantic }, semanticFailed: false };
     } catch (error) {
       const notice = `semantic vectors unreadable (${(error as Error).message}); they are embedded again at the next refresh`;
@@ -271,19 +284,22 @@ export class IndexStore {
   }
 
   /**
-   * Writes `vectors` to a fresh vector file; returns its name. The temp file
-   * is created exclusively first, since the vector index writes by path.
+   * Writes `vectors` to a fresh vector file; returns its name and what a load
+   * checks it against. The temp file is created exclusively first, since the
+   * vector index writes by path.
    */
-  private async writeVectors(folder: WorkspaceFolder, vectors: VectorIndex, created: string[]): Promise<string> {
+  private async writeVectors(folder: WorkspaceFolder, vectors: VectorIndex, created: string[]): Promise<{ vectorFile: string; vectorDigest: FileDigest }> {
     const vectorFile = `vectors-${randomBytes(8).toString('hex')}.${kindOf(vectors)}`;
     const vectorTemp = folder.tempFile(vectorFile);
     created.push(vectorTemp, folder.entry(vectorFile));
     await folder.reserve(vectorTemp);
     await vectors.save(vectorTemp);
     await syncFile(vectorTemp);
+    // Taken from the disk: the digest covers exactly what a load reads back.
+    const vectorDigest = await fileDigest(vectorTemp);
     await folder.verify();
     await rename(vectorTemp, folder.entry(vectorFile));
-    return vectorFile;
+    return { vectorFile, vectorDigest };
   }
 
   /** Older vector files and temp files a crashed save left behind. */

@@ -6,7 +6,7 @@
  * larger indexes. `fitted` converts between the kinds before a save (with
  * hysteresis, so a store near the threshold does not flip at every save),
  * from the stored vectors: nothing is re-embedded. A store records the kind
- * it wrote; one without a record (older) holds HNSW.
+ * it wrote.
  */
 import { FlatIndex } from './flat-index.js';
 import { HnswIndex } from './hnsw-index.js';

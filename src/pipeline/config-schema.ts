@@ -93,6 +93,16 @@ const ModelConfigSchema = z.strictObject({
     .max(50)
     .default(DEFAULT_MAX_TOOL_CALLS)
     .describe('Tool calls (valid or not) the model may make per reviewed file'),
+  // 0.6 (indexer/scores.ts): unrelated code scores below ~0.4 and the same shape touching other
+  // fields ~0.58, while copies with edits score 0.8 and up; the model judges the band in between.
+  minCandidateScore: z
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.6)
+    .describe(
+      'Least structural score of a function and a search candidate for a model-reported duplicate between them (below: dropped and counted); see docs/rules/duplicate.md',
+    ),
   retries: z
     .number()
     .int()

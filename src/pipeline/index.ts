@@ -16,6 +16,7 @@ export { ConfigError, UserError } from './errors.js';
 export { readForRewrite } from './config.js';
 export { WorkspaceLinkError, writeWorkspaceFile } from '../../indexer/index.js';
 export { addModelSummaries } from './model-summary.js';
+export { plainText } from './plain-text.js';
 export { CONFIG_FILE_NAME, ConfigSchema, type McpConfig } from './config-schema.js';
 export type { ReviewEvent } from './review.js';
 export { ruleCatalog, ruleDocs } from './rule-docs.js';

@@ -1,9 +1,12 @@
 /**
  * @fileoverview The model stage: run the bounded reviewer loop for one file
  * and keep only findings it may make. The model judges candidates the index
- * returned; a duplicate naming code no search in this review returned is
- * dropped (and counted), and a finding that repeats one of the deterministic
- * stages is merged into it.
+ * returned, it does not invent them: a duplicate is kept only when it is
+ * about a function, method or class of the reviewed file, names a
+ * candidate that a search for that symbol's own code returned, and the
+ * index scores that pair at or above `model.minCandidateScore`; the score
+ * reported is the index's. Anything else is dropped (and counted). A
+ * finding that repeats one of the deterministic stages is merged into it.
  */
 import type { Chunk, CodeIndex } from '../../indexer/index.js';
 import type { ModelErrorKind } from '../../models/errors.js';
@@ -33,11 +36,13 @@ interface ModelStageOptions {
   readonly severityOf: (rule: string, proposed: Severity) => Severity | 'off';
   /** The reviewed file's indexed chunks, for searches by symbol name. */
   readonly chunks?: readonly Chunk[];
+  /** Least index score of a reviewed chunk and a candidate for a model duplicate between them (`model.minCandidateScore`). */
+  readonly minCandidateScore: number;
   readonly transcript?: TranscriptSink;
 }
 
-/** What the run used, and how many duplicate findings named code no search returned. */
-export type ModelStageStats = Omit<RunStats, 'seenCandidates'> & { readonly droppedDuplicates: number };
+/** What the run used, and how many duplicate findings no search backed. */
+export type ModelStageStats = RunStats & { readonly droppedDuplicates: number };
 
 type ModelStageResult =
   | { readonly status: 'completed'; readonly drafts: FindingDraft[]; readonly stats: ModelStageStats }
@@ -56,9 +61,11 @@ export async function runModelStage(
   known: readonly FindingDraft[],
   options: ModelStageOptions,
 ): Promise<ModelStageResult> {
+  const chunks = options.chunks ?? [];
+  const backing = new SearchBacking();
   const result = await runModelReview({
     llm: options.llm,
-    candidates: candidateSource(index, relPath, file, options.chunks ?? []),
+    candidates: candidateSource(index, relPath, file, chunks, backing),
     file: { path: relPath, text: file.text },
     maxTurns: options.maxTurns,
     maxToolCalls: options.maxToolCalls,
@@ -76,11 +83,11 @@ export async function runModelStage(
   for (const finding of result.findings) {
     const severity = options.severityOf(finding.rule, finding.severity);
     if (severity === 'off') continue;
-    const draft = toDraft(finding, severity, result.seenCandidates);
-    if (!draft) {
+    const judged = toDraft(finding, severity, chunks, backing, options.minCandidateScore);
+    if ('dropped' in judged) {
       droppedDuplicates++;
-      transcript.note(`dropped a duplicate finding that names no candidate a search returned: ${JSON.stringify(finding)}`);
-    } else if (!alreadyKnown(draft, known)) drafts.push(draft);
+      transcript.note(`dropped a duplicate finding (${judged.dropped}): ${JSON.stringify(finding)}`);
+    } else if (!alreadyKnown(judged.draft, known)) drafts.push(judged.draft);
   }
   return { status: 'completed', drafts, stats: statsOf(result, droppedDuplicates) };
 }
@@ -90,17 +97,54 @@ function statsOf(run: RunStats, droppedDuplicates: number): ModelStageStats {
   return { turns, toolCalls, promptTokens, outputTokens, elapsedMs, droppedDuplicates };
 }
 
-/** The index as the model's tools see it: search by code or by a name declared in the reviewed file, read by id. */
-function candidateSource(index: CodeIndex | undefined, relPath: string, file: SourceFile, chunks: readonly Chunk[]): CandidateSource {
+/**
+ * What searches for the code of the reviewed file's own chunks returned,
+ * by chunk: the only candidates a model duplicate about that chunk may
+ * name, with the index's score of each pair.
+ */
+class SearchBacking {
+  private readonly byChunk = new Map<string, Map<string, AgentCandidate>>();
+
+  record(chunk: Chunk, found: readonly AgentCandidate[]): void {
+    const shown = this.byChunk.get(chunk.id) ?? new Map<string, AgentCandidate>();
+    for (const candidate of found) shown.set(candidate.id, candidate);
+    this.byChunk.set(chunk.id, shown);
+  }
+
+  of(chunk: Chunk): readonly AgentCandidate[] {
+    return [...(this.byChunk.get(chunk.id)?.values() ?? [])];
+  }
+}
+
+/**
+ * The index as the model's tools see it: search by a name declared in the
+ * reviewed file or by code, read by id. A search for a reviewed chunk (by
+ * its name, or by its own code) is the index's search for that chunk, and
+ * its results are recorded in `backing`.
+ */
+function candidateSource(
+  index: CodeIndex | undefined,
+  relPath: string,
+  file: SourceFile,
+  chunks: readonly Chunk[],
+  backing: SearchBacking,
+): CandidateSource {
   return {
     async search(query, limit) {
       if (!index) return [];
-      if ('symbol' in query) {
-        const chunk = chunks.find((c) => c.symbol === query.symbol) ?? chunks.find((c) => c.symbol.endsWith(`.${query.symbol}`));
-        if (!chunk) throw new ToolInputError(unknownSymbol(query.symbol, relPath, chunks));
+      const searchFor = async (chunk: Chunk): Promise<AgentCandidate[]> => {
         // The chunk's own range is excluded by the index.
-        return index.search({ chunk }, limit);
+        const found = await index.search({ chunk }, limit);
+        backing.record(chunk, found);
+        return found;
+      };
+      if ('symbol' in query) {
+        const chunk = namedChunk(chunks, query.symbol);
+        if (!chunk) throw new ToolInputError(unknownSymbol(query.symbol, relPath, chunks));
+        return searchFor(chunk);
       }
+      const own = chunkWithCode(chunks, query.code);
+      if (own) return searchFor(own);
       const found = await index.search({ code: query.code, language: file.language }, limit + 1);
       return found.filter((c) => !(c.file === relPath && c.score >= SELF_MATCH_SCORE)).slice(0, limit);
     },
@@ -117,8 +161,25 @@ function unknownSymbol(symbol: string, relPath: string, chunks: readonly Chunk[]
   return `No indexed function, method or class named "${symbol}" in ${relPath}${known}. For other code, pass its source as "code"`;
 }
 
-/** A draft, or undefined for a duplicate that names no candidate the model was shown. */
-function toDraft(finding: ModelFinding, severity: Severity, seen: readonly AgentCandidate[]): FindingDraft | undefined {
+/** The reviewed chunk of that name (a method also by its bare name), as the search tool resolves it. */
+function namedChunk(chunks: readonly Chunk[], symbol: string): Chunk | undefined {
+  return chunks.find((c) => c.symbol === symbol) ?? chunks.find((c) => c.symbol.endsWith(`.${symbol}`));
+}
+
+/** The reviewed chunk whose source `code` is, white space and a leading `export` aside. */
+function chunkWithCode(chunks: readonly Chunk[], code: string): Chunk | undefined {
+  const wanted = comparableCode(code);
+  return wanted === '' ? undefined : chunks.find((c) => comparableCode(c.text) === wanted);
+}
+
+function comparableCode(code: string): string {
+  return code.replace(/\s+/g, ' ').trim().replace(/^export (default )?/, '');
+}
+
+/** A finding's draft, or why a duplicate finding is dropped. */
+type Judged = { readonly draft: FindingDraft } | { readonly dropped: string };
+
+function toDraft(finding: ModelFinding, severity: Severity, chunks: readonly Chunk[], backing: SearchBacking, minScore: number): Judged {
   const base = {
     file: finding.file,
     rule: finding.rule,
@@ -128,30 +189,70 @@ function toDraft(finding: ModelFinding, severity: Severity, seen: readonly Agent
     ...(finding.line !== undefined ? { line: finding.line } : {}),
     ...(finding.symbol !== undefined ? { symbol: finding.symbol } : {}),
   };
-  if (finding.rule !== 'duplicate') return base;
-  const original = matchCandidate(finding, seen);
-  // Principle 3: the model may judge, not invent; a duplicate needs an original the index returned.
-  if (!original) return undefined;
+  if (finding.rule !== 'duplicate') return { draft: base };
+  // Principle 3: the model may judge, not invent; a duplicate needs an original the index returned for this code.
+  const scope = chunksInScope(finding, chunks);
+  if (finding.symbol !== undefined && scope.length === 0) {
+    return { dropped: `${finding.file} has no function, method or class ${finding.symbol}` };
+  }
+  const pairs = scope.flatMap((chunk) => namedCandidates(finding, backing.of(chunk)).map((original) => ({ chunk, original })));
+  if (pairs.length !== 1) {
+    return { dropped: pairs.length === 0 ? 'no search for the code it is about returned the code it names' : 'it names several candidates' };
+  }
+  const { chunk, original } = pairs[0]!;
+  if (original.score < minScore) {
+    return { dropped: `the index scores ${chunk.symbol} and ${original.symbol} ${original.score}, below model.minCandidateScore ${minScore}` };
+  }
   return {
-    ...base,
-    related: [{ file: original.file, line: original.startLine, symbol: original.symbol, score: original.score }],
-    suggestion: reuseSuggestion({ symbol: original.symbol, file: original.file, line: original.startLine }),
+    draft: {
+      ...base,
+      line: chunk.startLine,
+      endLine: chunk.endLine,
+      symbol: chunk.symbol,
+      related: [{ file: original.file, line: original.startLine, symbol: original.symbol, score: original.score }],
+      suggestion: reuseSuggestion({ symbol: original.symbol, file: original.file, line: original.startLine }),
+    },
   };
 }
 
 /**
- * The candidate a duplicate finding is about: the one it names, else the one
- * its message mentions, else — for answers in the bare seed form
- * `{rule, severity, message}` — the closest candidate the model was shown.
+ * The reviewed chunks a finding may be about: the one its symbol names, else
+ * the innermost one holding its line, else (the bare form `{rule, severity,
+ * message}`) any of the file's.
  */
-function matchCandidate(finding: ModelFinding, seen: readonly AgentCandidate[]): AgentCandidate | undefined {
-  const related = finding.related;
-  if (related?.symbol !== undefined || related?.file !== undefined) {
-    return seen.find((c) => (related.symbol === undefined || c.symbol === related.symbol) && (related.file === undefined || c.file === related.file));
+function chunksInScope(finding: ModelFinding, chunks: readonly Chunk[]): readonly Chunk[] {
+  if (finding.symbol !== undefined) {
+    const named = namedChunk(chunks, finding.symbol);
+    return named ? [named] : [];
   }
-  const mentioned = seen.find((c) => finding.message.includes(c.symbol));
-  if (mentioned) return mentioned;
-  return [...seen].sort((a, b) => b.score - a.score)[0];
+  const line = finding.line;
+  const holding = line === undefined ? [] : chunks.filter((c) => c.startLine <= line && line <= c.endLine);
+  const innermost = holding.sort((a, b) => a.endLine - a.startLine - (b.endLine - b.startLine))[0];
+  return innermost ? [innermost] : chunks;
+}
+
+/**
+ * The candidates among `shown` a duplicate finding names: by `related`
+ * (its file, and its symbol when given, else the line inside it), else by
+ * the symbols its message mentions. Never the closest one as a guess.
+ */
+function namedCandidates(finding: ModelFinding, shown: readonly AgentCandidate[]): AgentCandidate[] {
+  const related = finding.related;
+  if (!related) return shown.filter((c) => mentions(finding.message, c.symbol));
+  return shown.filter(
+    (c) =>
+      c.file === related.file &&
+      (related.symbol !== undefined ? c.symbol === related.symbol : related.line !== undefined && c.startLine <= related.line && related.line <= c.endLine),
+  );
+}
+
+/** Whether `text` names `symbol` as a whole word. */
+function mentions(text: string, symbol: string): boolean {
+  const word = /[\w$]/;
+  for (let at = text.indexOf(symbol); at !== -1; at = text.indexOf(symbol, at + 1)) {
+    if (!word.test(text[at - 1] ?? '') && !word.test(text[at + symbol.length] ?? '')) return true;
+  }
+  return false;
 }
 
 /** The index already reported this symbol (or the rules already named it): keep the exact finding. */

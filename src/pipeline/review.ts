@@ -277,6 +277,7 @@ async function reviewWithModel(
     llm: client,
     maxTurns: deps.config.model.maxTurns,
     maxToolCalls: deps.config.model.maxToolCalls,
+    minCandidateScore: deps.config.model.minCandidateScore,
     timeoutMs: remaining,
     ...(deps.signal ? { signal: deps.signal } : {}),
     severityOf: (rule, proposed) => severityOf(deps.ruleSettings, rule, proposed),

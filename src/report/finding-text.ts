@@ -1,8 +1,9 @@
 /**
  * @fileoverview How every reporter names a finding's place and its advice,
- * so text, the hook message and SARIF say the same.
+ * so text, the hook message and SARIF say the same; and the result as the
+ * plain-text reporters show it.
  */
-import type { Finding } from '../pipeline/index.js';
+import { plainText, type Finding, type ReviewResult } from '../pipeline/index.js';
 
 /** `src/a.ts:12`, or the bare path for a finding about the whole review of the file. */
 export function location(finding: Finding): string {
@@ -12,4 +13,29 @@ export function location(finding: Finding): string {
 /** The suggestion when it adds to the message (a rename is already spelled out in it), else undefined. */
 export function extraSuggestion(finding: Finding): string | undefined {
   return finding.suggestion && !finding.message.includes(finding.suggestion) ? finding.suggestion : undefined;
+}
+
+/**
+ * `result` with its texts from outside (messages, advice, paths, reasons,
+ * notices) on one line without control characters, for the plain-text
+ * reporters: model text is cleaned where it enters, this is the second line
+ * of defence, so nothing a file name or a server says can fake report lines.
+ */
+export function printable(result: ReviewResult): ReviewResult {
+  const { summary } = result;
+  return {
+    ...result,
+    findings: result.findings.map((f) => ({
+      ...f,
+      file: plainText(f.file),
+      message: plainText(f.message),
+      ...(f.suggestion !== undefined ? { suggestion: plainText(f.suggestion) } : {}),
+    })),
+    summary: {
+      ...summary,
+      files: summary.files.map((s) => ({ ...s, file: plainText(s.file), ...(s.reason !== undefined ? { reason: plainText(s.reason) } : {}) })),
+      ...(summary.notices ? { notices: summary.notices.map(plainText) } : {}),
+      ...(summary.model?.reason !== undefined ? { model: { ...summary.model, reason: plainText(summary.model.reason) } } : {}),
+    },
+  };
 }

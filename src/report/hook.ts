@@ -6,12 +6,13 @@
  * review-guard cannot pass the gate in silence.
  */
 import { countSeverities, type ReviewResult } from '../pipeline/index.js';
-import { extraSuggestion, location } from './finding-text.js';
+import { extraSuggestion, location, printable } from './finding-text.js';
 
 /** The message for stderr, or undefined when there is no error finding and no failed review (the hook stays silent). */
 export function formatHookMessage(result: ReviewResult, file: string): string | undefined {
-  const errors = result.findings.filter((f) => f.severity === 'error');
-  const failed = result.summary.files.filter((status) => status.failedStage !== undefined);
+  const shown = printable(result);
+  const errors = shown.findings.filter((f) => f.severity === 'error');
+  const failed = shown.summary.files.filter((status) => status.failedStage !== undefined);
   if (errors.length === 0 && failed.length === 0) return undefined;
   // Counted, not the list's length: a summary finding stands for the findings it leaves out (maxFindingsPerFile).
   const counts = countSeverities(result.findings);

@@ -5,7 +5,7 @@
  * when the caller says so (a terminal, NO_COLOR unset). Pure: returns text.
  */
 import type { Finding, ReviewResult } from '../pipeline/index.js';
-import { extraSuggestion, location } from './finding-text.js';
+import { extraSuggestion, location, printable } from './finding-text.js';
 
 interface TextOptions {
   /** ANSI colours; the adapter decides (TTY and NO_COLOR), never the reporter. */
@@ -18,7 +18,8 @@ type Style = keyof typeof ANSI;
 const SEVERITY_STYLE: Readonly<Record<Finding['severity'], Style>> = { error: 'red', warning: 'yellow', info: 'cyan' };
 
 /** Renders a review result for a terminal or an agent's context. */
-export function formatText(result: ReviewResult, options: TextOptions = {}): string {
+export function formatText(reviewed: ReviewResult, options: TextOptions = {}): string {
+  const result = printable(reviewed);
   const paint = (style: Style, text: string): string => (options.color ? `\x1b[${ANSI[style]}m${text}\x1b[0m` : text);
   const out: string[] = [];
   const byFile = new Map<string, Finding[]>();

@@ -33,7 +33,10 @@ function reviewerModel(request: FakeChatRequest): FakeReply {
   if (!user.includes('src/handler/settings.ts')) return { content: '{"findings":[]}' };
   const toolResult = request.messages.find((m) => m.role === 'tool');
   if (!toolResult) {
-    const code = user.split('\n').filter((l) => /^\s*\d+ \| /.test(l)).map((l) => l.replace(/^\s*\d+ \| /, '')).join('\n');
+    // The function's own code, as a model copies it from the numbered lines (a duplicate needs a search for it).
+    const lines = user.split('\n').filter((l) => /^\s*\d+ \| /.test(l)).map((l) => l.replace(/^\s*\d+ \| /, ''));
+    const start = lines.findIndex((l) => l.startsWith('export function parseSettings'));
+    const code = lines.slice(start, lines.indexOf('}', start) + 1).join('\n');
     return { tool_calls: [{ function: { name: 'search_similar_code', arguments: { code, limit: 3 } } }] };
   }
   const answer = {

@@ -101,8 +101,8 @@ async function refreshTwice(threads: number): Promise<{ stats: unknown; meta: un
     const second = await index.refresh();
     const names = await readdir(storeDir);
     const vectors = await readFile(join(storeDir, names.find((n) => n !== 'meta.json')!));
-    // Copies differ in their files' modification times, stores in their random vector file names.
-    const meta: unknown = JSON.parse(await readFile(join(storeDir, 'meta.json'), 'utf8'), (key, value: unknown) => (key === 'mtimeMs' || key === 'vectorFile' ? 0 : value));
+    // Copies differ in their files' modification times (so in the metadata's checksum), stores in their random vector file names.
+    const meta: unknown = JSON.parse(await readFile(join(storeDir, 'meta.json'), 'utf8'), (key, value: unknown) => (['mtimeMs', 'vectorFile', 'checksum'].includes(key) ? 0 : value));
     return { stats: [first, second], meta, vectors };
   } finally {
     await copy.remove();

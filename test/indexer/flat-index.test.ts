@@ -13,6 +13,7 @@ import { Catalog, type ChunkRecord, type FileRecord } from '../../indexer/catalo
 import { FlatIndex } from '../../indexer/flat-index.js';
 import { HnswIndex } from '../../indexer/hnsw-index.js';
 import { IndexStore, type StoreIdentity } from '../../indexer/store.js';
+import { serializeMetadata, type Metadata } from '../../indexer/store-format.js';
 import { FLAT_MAX_VECTORS, FLAT_RETURN_VECTORS, fitted, preferredKind } from '../../indexer/vector-kind.js';
 import { makeTempDir, type TempDir } from '../support/sample-repo.js';
 
@@ -306,20 +307,16 @@ describe('IndexStore with either vector kind', () => {
     });
   }
 
-  it('loads an earlier version\'s store (no recorded kind) as HNSW, and discards a mislabelled one', async () => {
+  it('discards a store whose metadata names the wrong kind, even with a valid checksum', async () => {
     const store = new IndexStore(join(tmp.path, 'index'));
     const vectors = HnswIndex.create(DIMS);
     vectors.add(0, vector(0));
     vectors.add(1, vector(1));
     await store.save(IDENTITY, catalog(), vectors);
     const metaFile = join(store.dir, 'meta.json');
-    const meta = JSON.parse(await readFile(metaFile, 'utf8')) as Record<string, unknown>;
-    delete meta.vectorKind;
-    await writeFile(metaFile, JSON.stringify(meta));
-    const loaded = await store.load(IDENTITY);
-    assert.ok(loaded.status === 'loaded' && loaded.vectors.kind === 'hnsw' && loaded.vectors.size === 2);
-    await writeFile(metaFile, JSON.stringify({ ...meta, vectorKind: 'flat' }));
+    const { checksum: _checksum, ...meta } = JSON.parse(await readFile(metaFile, 'utf8')) as Metadata & { checksum: string };
+    await writeFile(metaFile, serializeMetadata({ ...meta, vectorKind: 'flat' }));
     const mislabelled = await store.load(IDENTITY);
-    assert.equal(mislabelled.status, 'discarded');
+    assert.ok(mislabelled.status === 'discarded' && /not a flat vector file/.test(mislabelled.reason), JSON.stringify(mislabelled));
   });
 });

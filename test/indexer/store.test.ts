@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import { Catalog, type ChunkRecord, type FileRecord } from '../../indexer/catalog.js';
 import { HnswIndex } from '../../indexer/hnsw-index.js';
 import { IndexStore, type StoreIdentity } from '../../indexer/store.js';
+import { serializeMetadata, type Metadata } from '../../indexer/store-format.js';
 import type { VectorIndex } from '../../indexer/vector-index.js';
 import { makeTempDir, type TempDir } from '../support/sample-repo.js';
 
@@ -16,6 +17,23 @@ const IDENTITY: StoreIdentity = { embedderId: 'test-v1', dimensions: 4, chunking
 
 function record(id: string, label: number): ChunkRecord {
   return { id, symbol: id.split('#')[1]!, kind: 'function', startLine: 1, endLine: 5, hash: `h${label}`, tokenCount: 30, textStart: 0, textEnd: 10, label };
+}
+
+/**
+ * Rewrites meta.json through `edit` with a valid checksum, as a save would
+ * have written it: the store's own field checks must catch what is wrong.
+ */
+async function rewriteMeta(dir: string, edit: (meta: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
+  const { checksum: _checksum, ...meta } = JSON.parse(await readFile(join(dir, 'meta.json'), 'utf8')) as Record<string, unknown>;
+  await writeFile(join(dir, 'meta.json'), serializeMetadata(edit(meta) as unknown as Metadata));
+}
+
+/** Flips one byte in the middle of `file`, keeping its size. */
+async function flipByte(file: string): Promise<void> {
+  const bytes = await readFile(file);
+  const at = Math.floor(bytes.length / 2);
+  bytes[at] = bytes[at]! ^ 0x01;
+  await writeFile(file, bytes);
 }
 
 /** A catalog of two files and the matching vectors. */
@@ -75,49 +93,58 @@ describe('IndexStore', () => {
     });
   }
 
-  const corruptions: [string, (dir: string, vectorFile: string) => Promise<void>][] = [
-    ['truncated metadata', (dir) => writeFile(join(dir, 'meta.json'), '{"formatVersion": 1, "embe')],
-    ['metadata of another shape', (dir) => writeFile(join(dir, 'meta.json'), '{"formatVersion": 1, "files": []}')],
-    ['an older format', async (dir) => {
-      const meta = JSON.parse(await readFile(join(dir, 'meta.json'), 'utf8')) as Record<string, unknown>;
-      await writeFile(join(dir, 'meta.json'), JSON.stringify({ ...meta, formatVersion: 0 }));
-    }],
-    ['a malformed chunk record', async (dir) => {
-      const meta = JSON.parse(await readFile(join(dir, 'meta.json'), 'utf8')) as { files: Record<string, { chunks: Record<string, unknown>[] }> };
-      const file = Object.values(meta.files)[0]!;
+  const corruptions: [string, (dir: string, vectorFile: string) => Promise<void>, RegExp][] = [
+    ['truncated metadata', (dir) => writeFile(join(dir, 'meta.json'), '{"formatVersion": 2, "embe'), /^corrupt store: .*JSON/],
+    ['metadata of another shape', (dir) => writeFile(join(dir, 'meta.json'), '{"formatVersion": 2, "files": []}'), /without its checksum/],
+    ['an older format', (dir) => rewriteMeta(dir, (meta) => ({ ...meta, formatVersion: 0 })), /^store format 0, expected 2$/],
+    // What format 1 wrote: the same fields without any checksum.
+    ['the previous format, without checksums', async (dir) => {
+      const { checksum: _checksum, vectorDigest: _digest, ...meta } = JSON.parse(await readFile(join(dir, 'meta.json'), 'utf8')) as Record<string, unknown>;
+      await writeFile(join(dir, 'meta.json'), JSON.stringify({ ...meta, formatVersion: 1 }));
+    }, /^store format 1, expected 2$/],
+    ['metadata changed after the save (one hex digit of a file hash, still valid JSON)', async (dir) => {
+      const raw = await readFile(join(dir, 'meta.json'), 'utf8');
+      await writeFile(join(dir, 'meta.json'), raw.replace('"hash":"fa"', '"hash":"fb"'));
+    }, /^corrupt store: metadata does not match its checksum/],
+    ['metadata without its checksum', async (dir) => {
+      const { checksum: _checksum, ...meta } = JSON.parse(await readFile(join(dir, 'meta.json'), 'utf8')) as Record<string, unknown>;
+      await writeFile(join(dir, 'meta.json'), JSON.stringify(meta));
+    }, /^corrupt store: metadata without its checksum$/],
+    ['a malformed chunk record', (dir) => rewriteMeta(dir, (meta) => {
+      const file = Object.values(meta.files as Record<string, { chunks: Record<string, unknown>[] }>)[0]!;
       file.chunks[0] = { ...file.chunks[0], label: -1 };
-      await writeFile(join(dir, 'meta.json'), JSON.stringify(meta));
-    }],
-    ['a file record without chunks', async (dir) => {
-      const meta = JSON.parse(await readFile(join(dir, 'meta.json'), 'utf8')) as { files: Record<string, Record<string, unknown>> };
-      const [name, record] = Object.entries(meta.files)[0]!;
-      meta.files[name] = { ...record, chunks: 'none' };
-      await writeFile(join(dir, 'meta.json'), JSON.stringify(meta));
-    }],
+      return meta;
+    }), /malformed metadata for file "a\.ts"/],
+    ['a file record without chunks', (dir) => rewriteMeta(dir, (meta) => {
+      const files = meta.files as Record<string, Record<string, unknown>>;
+      const [name, record] = Object.entries(files)[0]!;
+      files[name] = { ...record, chunks: 'none' };
+      return meta;
+    }), /malformed metadata for file/],
     ...([
       ['embedder', { id: 'test-v1', dimensions: 0 }],
       ['chunking', { minCodeLines: 3 }],
       ['vectorFile', '../outside.hnsw'],
+      ['vectorDigest', { bytes: 10, sha256: 'not hex' }],
       ['vectorKind', 'ivf'],
       ['semantic', { id: 's', dimensions: 4, vectorFile: 'vectors-ab.hnsw', missing: [-1] }],
       ['nextLabel', 1.5],
       ['files', null],
-    ] as const).map(([field, bad]): [string, (dir: string) => Promise<void>] => [
+    ] as const).map(([field, bad]): [string, (dir: string) => Promise<void>, RegExp] => [
       `a malformed ${field} field`,
-      async (dir) => {
-        const meta = JSON.parse(await readFile(join(dir, 'meta.json'), 'utf8')) as Record<string, unknown>;
-        await writeFile(join(dir, 'meta.json'), JSON.stringify({ ...meta, [field]: bad }));
-      },
+      (dir) => rewriteMeta(dir, (meta) => ({ ...meta, [field]: bad })),
+      new RegExp(`^corrupt store: malformed metadata: ${field}`),
     ]),
-    ['a missing vector file', (dir, vectorFile) => rm(join(dir, vectorFile))],
-    ['a garbage vector file', (dir, vectorFile) => writeFile(join(dir, vectorFile), 'garbage'.repeat(20))],
+    ['a missing vector file', (dir, vectorFile) => rm(join(dir, vectorFile)), /ENOENT/],
+    ['a garbage vector file', (dir, vectorFile) => writeFile(join(dir, vectorFile), 'garbage'.repeat(20)), /vector file vectors-.*bytes/],
+    ['a vector file with one byte changed', (dir, vectorFile) => flipByte(join(dir, vectorFile)), /vector file vectors-.* does not match its checksum/],
     ['vectors that do not match the chunks', async (dir, vectorFile) => {
       const other = HnswIndex.create(4);
       other.add(7, Float32Array.from([1, 0, 0, 0]));
       await other.save(join(dir, vectorFile));
-    }],
+    }, /vector file vectors-/],
   ];
-  for (const [what, corrupt] of corruptions) {
+  for (const [what, corrupt, reason] of corruptions) {
     it(`discards a store with ${what} instead of failing`, async () => {
       const { catalog, vectors } = sample();
       await store.save(IDENTITY, catalog, vectors);
@@ -125,10 +152,18 @@ describe('IndexStore', () => {
       await corrupt(store.dir, vectorFile);
       const loaded = await store.load(IDENTITY);
       assert.equal(loaded.status, 'discarded');
-      assert.ok(loaded.status === 'discarded' && loaded.reason.length > 0);
+      assert.match(loaded.status === 'discarded' ? loaded.reason : '', reason);
       assert.deepEqual(await files(), []);
     });
   }
+
+  it('loads a store whose checked metadata was rewritten by a save-like writer', async () => {
+    // The field tests above rely on rewriteMeta producing what a save would: check that it does.
+    const { catalog, vectors } = sample();
+    await store.save(IDENTITY, catalog, vectors);
+    await rewriteMeta(store.dir, (meta) => meta);
+    assert.equal((await store.load(IDENTITY)).status, 'loaded');
+  });
 
   it('keeps the last complete save when a later save crashed half-way', async () => {
     const { catalog, vectors } = sample();
@@ -230,6 +265,11 @@ describe('IndexStore', () => {
     assert.deepEqual([loaded.semantic.has(0), loaded.semantic.has(1), loaded.semantic.has(2), loaded.notice], [true, false, true, undefined]);
     // Without a semantic embedder the store loads as it is.
     assert.equal((await store.load(IDENTITY)).status, 'loaded');
+
+    await flipByte(join(store.dir, meta.semantic.vectorFile));
+    const changed = await store.load(withSemantic);
+    assert.ok(changed.status === 'loaded' && !changed.semantic);
+    assert.match(changed.notice ?? '', /^semantic vectors unreadable \(vector file vectors-.* does not match its checksum.*embedded again at the next refresh/);
 
     await writeFile(join(store.dir, meta.semantic.vectorFile), 'garbage'.repeat(20));
     const dropped = await store.load(withSemantic);

@@ -6,7 +6,7 @@
  * finding be lost.
  */
 import assert from 'node:assert/strict';
-import { copyFile } from 'node:fs/promises';
+import { copyFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createReviewService, type ReviewResult } from '../../src/pipeline/index.js';
@@ -93,6 +93,87 @@ describe('a hostile file cannot steer the review', () => {
     const warning = result.findings.find((f) => f.rule === 'review');
     assert.match(warning?.message ?? '', /^model review did not complete: the model's answer was not valid JSON/);
     assert.equal(result.summary.model?.outcome, 'failed');
+  });
+});
+
+describe('a model duplicate needs a search for its own code', () => {
+  const SHORTEN = 'src/util/shorten.ts';
+  // The function, as the index cuts it (lines 2-6), and the file around it.
+  const SHORTEN_CODE = [
+    'export function shorten(text: string, limit: number): string {',
+    '  if (text.length <= limit) return text;',
+    '  const kept = text.slice(0, Math.max(0, limit - 1));',
+    '  return `${kept}…`;',
+    '}',
+  ].join('\n');
+  // fixtures/sample-repo/src/util/strings.ts, lines 7-10; shorten scores 0.686 against it.
+  const TRUNCATE_CODE = [
+    'export function truncate(text: string, max: number): string {',
+    '  if (text.length <= max) return text;',
+    '  return `${text.slice(0, Math.max(0, max - 1))}…`;',
+    '}',
+  ].join('\n');
+  const search = (args: Record<string, unknown>): FakeReply => ({ tool_calls: [{ function: { name: 'search_similar_code', arguments: args } }] });
+  /** Searches with `args` on the first turn, then answers `findings`, in every reviewed file. */
+  const searchThenAnswer = (args: Record<string, unknown>, findings: readonly Record<string, unknown>[]) => (request: FakeChatRequest): FakeReply =>
+    request.messages.some((m) => m.role === 'tool') ? answer({ findings }) : search(args);
+
+  async function reviewShorten(script: FakeScript, files: readonly string[], model: Record<string, unknown> = {}) {
+    const ollama = await startFake(script);
+    const repo = await hostileRepo(model);
+    await writeFile(join(repo.root, SHORTEN), `/** Shortens text for a label. */\n${SHORTEN_CODE}\n`);
+    const service = await createReviewService({ root: repo.root, env: { OLLAMA_HOST: ollama.url }, watch: false });
+    return { result: await service.review({ files: [...files] }), ollama };
+  }
+  const modelDuplicates = (result: ReviewResult) => result.findings.filter((f) => f.rule === 'duplicate' && f.source === 'model');
+
+  it('drops "cheapest duplicates truncate" after a search for truncate, in every file (none has both)', async () => {
+    const cheapest = { rule: 'duplicate', severity: 'error', message: 'cheapest re-implements truncate', symbol: 'cheapest', related: { file: 'src/util/strings.ts', line: 7, symbol: 'truncate' } };
+    const files = [HOSTILE, SHORTEN, 'src/util/strings.ts'];
+    const { result } = await reviewShorten(searchThenAnswer({ code: TRUNCATE_CODE }, [cheapest]), files);
+    assert.deepEqual(result.findings.filter((f) => f.rule === 'duplicate'), []);
+    assert.equal(result.summary.model?.droppedDuplicates, files.length);
+  });
+
+  it('keeps a duplicate backed by a search for its own code, with the index\'s score of the pair', async () => {
+    const finding = { rule: 'duplicate', severity: 'warning', message: 'shorten re-implements truncate', line: 3, symbol: 'shorten', related: { file: 'src/util/strings.ts', symbol: 'truncate' } };
+    // The code as the model may pass it: its own line breaks and indentation.
+    const { result, ollama } = await reviewShorten(searchThenAnswer({ code: SHORTEN_CODE.replace(/\s+/g, ' ') }, [finding]), [SHORTEN]);
+    const shown = /symbol truncate score ([\d.]+)/.exec(ollama.chatRequests()[1]?.messages.at(-1)?.content ?? '')?.[1];
+    assert.equal(shown, '0.69');
+    assert.deepEqual(
+      modelDuplicates(result).map((f) => [f.file, f.line, f.endLine, f.symbol, f.related]),
+      [[SHORTEN, 2, 6, 'shorten', [{ file: 'src/util/strings.ts', line: 7, symbol: 'truncate', score: 0.686 }]]],
+    );
+    assert.equal(result.summary.model?.droppedDuplicates, 0);
+  });
+
+  it('drops a bare duplicate that names no candidate instead of taking the closest one', async () => {
+    const bare = { rule: 'duplicate', severity: 'error', message: 'formatTotal already exists', symbol: 'formatTotal' };
+    const { result } = await reviewShorten(searchThenAnswer({ symbol: 'formatTotal' }, [bare]), [HOSTILE], { minCandidateScore: 0 });
+    assert.deepEqual(modelDuplicates(result), []);
+    assert.equal(result.summary.model?.droppedDuplicates, 1);
+  });
+
+  it('drops a candidate the index scores below model.minCandidateScore, and keeps it at a lower setting', async () => {
+    // formatTotal scores 0.291 against cheapest and 0.139 against truncate.
+    const findings = [
+      { rule: 'duplicate', severity: 'error', message: 'formatTotal copies cheapest', symbol: 'formatTotal' },
+      { rule: 'duplicate', severity: 'error', message: 'copy', symbol: 'formatTotal', related: { file: 'src/util/strings.ts', symbol: 'truncate' } },
+    ];
+    const script = searchThenAnswer({ symbol: 'formatTotal' }, findings);
+    const strict = await reviewShorten(script, [HOSTILE]);
+    assert.deepEqual(modelDuplicates(strict.result), []);
+    assert.equal(strict.result.summary.model?.droppedDuplicates, 2);
+    const lax = await reviewShorten(script, [HOSTILE], { minCandidateScore: 0.1 });
+    assert.deepEqual(modelDuplicates(lax.result).map((f) => f.related?.[0]?.score).sort(), [0.139, 0.291]);
+  });
+
+  it('drops a duplicate about a symbol the reviewed file does not declare', async () => {
+    const elsewhere = { rule: 'duplicate', severity: 'error', message: 'copy of cheapest', symbol: 'parseSettings', related: { file: HOSTILE, symbol: 'cheapest' } };
+    const { result } = await reviewShorten(searchThenAnswer({ symbol: 'formatTotal' }, [elsewhere]), [HOSTILE], { minCandidateScore: 0 });
+    assert.deepEqual(modelDuplicates(result), []);
+    assert.equal(result.summary.model?.droppedDuplicates, 1);
   });
 });
 

@@ -69,22 +69,28 @@ describe('review pipeline', () => {
     }
   });
 
-  it('accepts the model answer in the seed form and ties it to the candidate it was shown', async () => {
+  it('accepts the model answer in the seed form when it names the candidate, never the closest one unnamed', async () => {
     const strict = await copySampleRepo({ index: { duplicateThreshold: 1 } });
     const source = await readFile(join(strict.root, 'src/handler/settings.ts'), 'utf8');
     const code = source.slice(source.indexOf('export function parseSettings'), source.indexOf('export function settingsSummary'));
+    let message = 'This is a copy of existing code.';
     const script = (request: FakeChatRequest): FakeReply => {
       if (!request.messages.some((m) => m.role === 'tool')) {
         return { tool_calls: [{ function: { name: 'search_similar_code', arguments: { code } } }] };
       }
-      return { content: '```json\n{"findings":[{"rule":"duplicate","severity":"error","message":"This is a copy of existing code."}]}\n```' };
+      return { content: `\`\`\`json\n{"findings":[{"rule":"duplicate","severity":"error","message":"${message}"}]}\n\`\`\`` };
     };
     const ollama = await startFakeOllama(script);
     try {
       const service = await createReviewService({ root: strict.root, env: { OLLAMA_HOST: ollama.url } });
+      const unnamed = await service.review({ files: ['src/handler/settings.ts'] });
+      assert.deepEqual(unnamed.findings.filter((f) => f.rule === 'duplicate'), []);
+      assert.equal(unnamed.summary.model?.droppedDuplicates, 1);
+      message = 'This is a copy of loadConfig.';
       const { findings } = await service.review({ files: ['src/handler/settings.ts'] });
       const duplicate = findings.find((f) => f.rule === 'duplicate');
       assert.equal(duplicate?.source, 'model');
+      assert.equal(duplicate?.symbol, 'parseSettings');
       assert.equal(duplicate?.related?.[0]?.symbol, 'loadConfig');
       assert.equal(duplicate?.related?.[0]?.file, 'src/config/load.ts');
     } finally {

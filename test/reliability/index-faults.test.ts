@@ -122,8 +122,14 @@ describe('index store faults', () => {
     await rm(join(repo.root, 'src', 'util', 'fresh.ts'));
   });
 
-  const damage: Array<[string, (dir: string) => Promise<void>]> = [
+  const damage: Array<[string, (dir: string) => Promise<void>, RegExp?]> = [
     ['meta.json cut in half', async (dir) => truncate(join(dir, 'meta.json'), Math.floor((await stat(join(dir, 'meta.json'))).size / 2))],
+    // Still valid JSON: without the checksum the index took the original's text as changed and dropped its duplicates for good.
+    ["one hex digit of the original's hash changed in meta.json", async (dir) => {
+      const raw = await readFile(join(dir, 'meta.json'), 'utf8');
+      const at = raw.indexOf('"hash":"', raw.indexOf('"src/config/load.ts":')) + '"hash":"'.length;
+      await writeFile(join(dir, 'meta.json'), `${raw.slice(0, at)}${raw[at] === '0' ? '1' : '0'}${raw.slice(at + 1)}`);
+    }, /does not match its checksum/],
     ['meta.json replaced by garbage', (dir) => writeFile(join(dir, 'meta.json'), '\u0000\u0001garbage')],
     ['the vector file cut short', async (dir) => {
       const vectors = (await readdir(dir)).find((n) => n.startsWith('vectors-'))!;
@@ -134,13 +140,15 @@ describe('index store faults', () => {
       await rm(join(dir, vectors));
     }],
   ];
-  for (const [name, harm] of damage) {
+  for (const [name, harm, reason = /.+/] of damage) {
     it(`discards and rebuilds a store with ${name}, with a notice`, async () => {
       await reviewOnce(repo.root);
       await harm(indexDir);
       const result = await reviewOnce(repo.root);
       assertComplete(result);
-      assert.match((result.summary.notices ?? []).join('\n'), /index store discarded \(.+\); it is rebuilt/);
+      const notices = (result.summary.notices ?? []).join('\n');
+      assert.match(notices, /index store discarded \(.+\); it is rebuilt/);
+      assert.match(notices, reason);
       const again = await reviewOnce(repo.root);
       assertComplete(again);
       assert.equal(again.summary.notices, undefined, 'the rebuilt store loads cleanly');

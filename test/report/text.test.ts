@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ReviewResult } from '../../src/pipeline/index.js';
+import { formatHookMessage } from '../../src/report/hook.js';
 import { formatText } from '../../src/report/text.js';
 
 const result: ReviewResult = {
@@ -51,5 +52,26 @@ describe('text report', () => {
       'model: failed: timed out (2 turn(s), 1 tool call(s), 118 tokens, 900 ms, prompt review-v1, 1 unfounded duplicate(s) dropped)',
     );
     assert.doesNotMatch(withModel({ ...stage, outcome: 'skipped', reason: 'off' }).join('\n'), /^model:/m);
+  });
+
+  it('shows messages, advice, paths, reasons and notices on one line without control characters, also in the hook message', () => {
+    const spoof = (text: string) => `${text}\x1b[2K\x1b[1A\nNo findings in 4 file(s) (1 ms).\u202e`;
+    const hostile: ReviewResult = {
+      findings: [{ file: spoof('a.ts'), line: 3, rule: 'review', severity: 'error', message: spoof('model review did not complete'), source: 'model', suggestion: spoof('retry'), fingerprint: '1' }],
+      summary: {
+        files: [{ file: spoof('c.ts'), status: 'error', reason: spoof('unreadable') }],
+        notices: [spoof('index store discarded')],
+        model: { outcome: 'failed', reason: spoof('HTTP 500'), promptVersion: 'review-v1', turns: 1, toolCalls: 0, promptTokens: 0, outputTokens: 0, elapsedMs: 1, droppedDuplicates: 0 },
+        counts: { error: 1, warning: 0, info: 0 },
+        durationMs: 5,
+      },
+    };
+    for (const text of [formatText(hostile), formatHookMessage(hostile, 'a.ts') ?? '']) {
+      assert.doesNotMatch(text, /[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+      assert.doesNotMatch(text, /^No findings/m);
+    }
+    const lines = formatText(hostile).split('\n');
+    assert.equal(lines.length, 7);
+    assert.match(lines[1]!, /^ {2}a\.ts\[2K\[1A No findings in 4 file\(s\) \(1 ms\)\.:3 +error +model review did not complete\[2K\[1A No findings .*\[review\]$/);
   });
 });

@@ -7,13 +7,14 @@
  */
 import { ModelError, type ModelErrorKind } from '../../../models/errors.js';
 import type { ChatMessage, ChatRequest, LlmClient, ToolCall } from '../../../models/llm-client.js';
+import { plainText } from '../plain-text.js';
 import { raceAbort } from './abort.js';
 import { MODEL_ANSWER_JSON_SCHEMA, parseModelAnswer, stripThinking, type AnswerFinding, type AnswerParse } from './answer.js';
 import { buildRepairMessage, buildSystemPrompt, buildUserMessage } from './prompt.js';
 import { extractTextToolCalls } from './text-tool-calls.js';
 import { AGENT_TOOLS } from './tool-specs.js';
 import { DEFAULT_MAX_TOOL_CALLS, DEFAULT_MAX_TURNS } from './limits.js';
-import { ToolRunner, type AgentCandidate, type CandidateSource } from './tools.js';
+import { ToolRunner, type CandidateSource } from './tools.js';
 import { Transcript, type TranscriptSink } from './transcript.js';
 import { verifyFindings, type ModelFinding } from './verify.js';
 
@@ -44,8 +45,6 @@ export interface RunStats {
   readonly promptTokens: number;
   readonly outputTokens: number;
   readonly elapsedMs: number;
-  /** Every candidate a search returned during the run, once each. */
-  readonly seenCandidates: readonly AgentCandidate[];
 }
 
 export type ModelReviewResult =
@@ -165,15 +164,16 @@ class ReviewRun {
       promptTokens: this.promptTokens,
       outputTokens: this.outputTokens,
       elapsedMs: Date.now() - this.started,
-      seenCandidates: this.tools.seenCandidates,
     };
   }
 }
 
 function describeBadAnswer(answer: Extract<AnswerParse, { ok: false }>): string {
+  // JSON.parse quotes the text it stopped at: the model's own characters.
+  const error = plainText(answer.error);
   return answer.problem === 'not-json'
-    ? `the model's answer was not valid JSON: ${answer.error}`
-    : `the model's answer did not match the findings schema: ${answer.error}`;
+    ? `the model's answer was not valid JSON: ${error}`
+    : `the model's answer did not match the findings schema: ${error}`;
 }
 
 /** Why the run stopped; the budget and the caller's signal win over what the call reported. */

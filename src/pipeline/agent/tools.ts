@@ -85,14 +85,6 @@ export class ToolRunner {
     return this.calls >= this.maxCalls;
   }
 
-  /**
-   * Every candidate a search returned in this run, once each. A duplicate
-   * the model reports must name one of these; anything else it invented.
-   */
-  get seenCandidates(): readonly AgentCandidate[] {
-    return [...this.seen.values()];
-  }
-
   /** Never throws for a bad call; a failing index is reported to the model as text. */
   async execute(call: ToolCall): Promise<ToolOutcome> {
     const toolName = call.function.name;

@@ -1,10 +1,12 @@
 /**
  * @fileoverview From a validated answer to findings the pipeline can trust
- * in shape: always about the reviewed file, lines inside it, messages of
- * bounded length, each finding once. (Whether a duplicate names code the
- * index really returned is checked by the model stage, which knows the
- * candidates' locations.)
+ * in shape: always about the reviewed file, lines inside it, text on one
+ * line without control characters (the model's words reach terminals and
+ * the calling agent) and of bounded length, each finding once. (Whether a
+ * duplicate names code the index really returned is checked by the model
+ * stage, which knows the candidates' locations.)
  */
+import { plainText } from '../plain-text.js';
 import { MAX_MESSAGE_CHARS, type AnswerFinding, type ModelRule } from './answer.js';
 
 /** A finding the model made; `file` is always the reviewed file. */
@@ -27,21 +29,23 @@ export function verifyFindings(found: readonly AnswerFinding[], file: { readonly
   const seen = new Set<string>();
   const findings: ModelFinding[] = [];
   for (const f of found) {
+    const relatedSymbol = f.related?.symbol && cap(f.related.symbol, MAX_NAME_CHARS);
     const related = f.related
       ? {
           file: cap(f.related.file, MAX_NAME_CHARS),
           ...(typeof f.related.line === 'number' ? { line: f.related.line } : {}),
-          ...(f.related.symbol ? { symbol: cap(f.related.symbol, MAX_NAME_CHARS) } : {}),
+          ...(relatedSymbol ? { symbol: relatedSymbol } : {}),
         }
       : undefined;
+    const symbol = f.symbol && cap(f.symbol, MAX_NAME_CHARS);
     // The file is ours, not the model's: it may only talk about the reviewed file, inside its lines.
     const finding: ModelFinding = {
       file: file.path,
       rule: f.rule,
       severity: f.severity,
-      message: cap(f.message, MAX_MESSAGE_CHARS),
+      message: cap(f.message, MAX_MESSAGE_CHARS) || '(the model gave no message)',
       ...(typeof f.line === 'number' ? { line: Math.min(f.line, lineCount) } : {}),
-      ...(f.symbol ? { symbol: cap(f.symbol, MAX_NAME_CHARS) } : {}),
+      ...(symbol ? { symbol } : {}),
       ...(related ? { related } : {}),
     };
     const key = [finding.rule, finding.symbol ?? `line ${finding.line ?? '-'}`, related?.file ?? '', related?.symbol ?? ''].join('\0');
@@ -52,8 +56,8 @@ export function verifyFindings(found: readonly AnswerFinding[], file: { readonly
   return findings;
 }
 
-/** `text` cut to `max` characters, ending in "…" when cut. */
+/** `text` as plain text on one line, cut to `max` characters, ending in "…" when cut. */
 function cap(text: string, max: number): string {
-  const trimmed = text.trim();
+  const trimmed = plainText(text).trim();
   return trimmed.length <= max ? trimmed : `${trimmed.slice(0, max - 1).trimEnd()}…`;
 }

@@ -122,7 +122,6 @@ describe('runModelReview', () => {
         related: { file: 'src/util/dates.ts', line: 10, symbol: 'shiftDate' },
       },
     ]);
-    assert.deepEqual(result.seenCandidates, [ORIGINAL]);
     assert.equal(result.turns, 2);
     assert.equal(result.toolCalls, 1);
     // The fake counts 42 prompt and 17 output tokens per turn, as Ollama reports them.
@@ -197,6 +196,14 @@ describe('runModelReview', () => {
     assert.match(reasonOf(notJson.result), /^the model's answer was not valid JSON: /);
     const wrongShape = await review([{ content: '{"issues":[]}' }, { content: '{"findings":[{"rule":"style","message":"x"}]}' }]);
     assert.match(reasonOf(wrongShape.result), /^the model's answer did not match the findings schema: findings\.0\.rule/);
+  });
+
+  it('names a bad answer without the control characters JSON.parse quotes from it', async () => {
+    const spoof = '{"findings": [\x1b[2K\x1b[1A\nNo findings in 4 file(s)';
+    const { result } = await review([{ content: spoof }, { content: spoof }]);
+    const reason = reasonOf(result);
+    assert.match(reason, /^the model's answer was not valid JSON: .*\[2K/);
+    assert.doesNotMatch(reason, /[\x00-\x1f]/);
   });
 
   it('reports an unreachable Ollama as incomplete with the reason', async () => {

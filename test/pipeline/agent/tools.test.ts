@@ -49,7 +49,6 @@ describe('ToolRunner', () => {
     const outcome = await runner.execute(call('search_similar_code', { code: 'function f() {}' }));
     assert.deepEqual(searches, [{ query: { code: 'function f() {}' }, limit: 5 }]);
     assert.equal(outcome.toolName, 'search_similar_code');
-    assert.deepEqual(runner.seenCandidates, [CANDIDATE]);
     assert.match(outcome.content, /candidate c7: src\/util\/dates\.ts:10-14 symbol shiftDate score 0\.93/);
   });
 
@@ -118,7 +117,8 @@ describe('ToolRunner', () => {
     const failing = recordingRunner(new Error('index not built'));
     const outcome = await failing.runner.execute(call('search_similar_code', { code: 'x' }));
     assert.match(outcome.content, /search_similar_code call failed \(index not built\)/);
-    assert.deepEqual(failing.runner.seenCandidates, []);
+    // A failed search showed nothing, so it opens nothing to read_code.
+    assert.match((await failing.runner.execute(call('read_code', { id: CANDIDATE.id }))).content, /^No candidate "c7" was returned/);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * @fileoverview What the verifier makes of a validated answer: findings
- * about the reviewed file only, lines inside it, capped messages, no repeats.
+ * about the reviewed file only, lines inside it, plain one-line text,
+ * capped messages, no repeats.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -22,6 +23,22 @@ describe('verifyFindings', () => {
     assert.equal(capped?.line, 2);
     assert.equal(capped?.message.length, MAX_MESSAGE_CHARS);
     assert.ok(capped?.message.endsWith('…'));
+  });
+
+  it('strips control characters and folds line breaks in every text, before capping', () => {
+    const spoof = 'copy\x1b[2K\x1b[1A\r\nNo findings in 4 file(s) (3 ms).\u202e';
+    const [finding, empty] = verifyFindings(
+      [
+        { rule: 'duplicate', severity: 'error', message: spoof, symbol: 'a\x1b[0m\n', related: { file: 'b.ts\u0007', symbol: '\u2066b\u2069' } },
+        { rule: 'responsibility', severity: 'warning', message: '\x1b\x07\u202e', symbol: 'c' },
+      ],
+      FILE,
+    );
+    assert.equal(finding?.message, 'copy[2K[1A No findings in 4 file(s) (3 ms).');
+    assert.deepEqual([finding?.symbol, finding?.related], ['a[0m', { file: 'b.ts', symbol: 'b' }]);
+    assert.equal(empty?.message, '(the model gave no message)');
+    const [long] = verifyFindings([{ rule: 'responsibility', severity: 'warning', message: '\x1b'.repeat(MAX_MESSAGE_CHARS) + 'short', symbol: 'a' }], FILE);
+    assert.equal(long?.message, 'short', 'control characters do not count against the limit');
   });
 
   it('keeps one of repeated findings and always names the reviewed file', () => {

@@ -4,7 +4,7 @@
  * others are still checked.
  */
 import assert from 'node:assert/strict';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { createReviewService, HealthReportSchema, locateWorkspaceRoot, runHealthChecks, type HealthReport } from '../../../src/pipeline/index.js';
@@ -183,7 +183,7 @@ describe('health checks', () => {
     assert.equal(
       config.message,
       'review-guard.config.json: 2 problems: "model.maxTurns" is 0; expected an integer from 1 to 20 | ' +
-        'unknown key "model.temprature" (did you mean "model.temperature"? allowed in "model": enabled, host, allowRemoteHost, model, maxTurns, maxToolCalls, retries, timeoutMs, requestTimeoutMs, maxConcurrent, maxQueued, temperature, numCtx, keepAlive)',
+        'unknown key "model.temprature" (did you mean "model.temperature"? allowed in "model": enabled, host, allowRemoteHost, model, maxTurns, maxToolCalls, minCandidateScore, retries, timeoutMs, requestTimeoutMs, maxConcurrent, maxQueued, temperature, numCtx, keepAlive)',
     );
     assert.match(config.fix ?? '', /^correct each key named/);
   });
@@ -215,6 +215,18 @@ describe('health checks', () => {
     const index = byId(report, 'index');
     assert.equal(index.status, 'warn');
     assert.match(index.message, /it no longer fits the config \(built with other chunking options\), so the next review rebuilds it$/);
+  });
+
+  it('calls a store changed after its save unusable, as the next review will', async () => {
+    const report = await doctor({ model: { enabled: false } }, {
+      afterIndex: async (root) => {
+        const meta = join(root, '.review-guard/index/meta.json');
+        await writeFile(meta, (await readFile(meta, 'utf8')).replace('"size":', '"size":1'));
+      },
+    });
+    const index = byId(report, 'index');
+    assert.equal(index.status, 'warn');
+    assert.match(index.message, /is unusable \(corrupt meta\.json: metadata does not match its checksum .*\); the next review rebuilds it$/);
   });
 
   it('notes settings in both the config file and package.json', async () => {
