@@ -6,7 +6,6 @@
  * stages is merged into it.
  */
 import type { Chunk, CodeIndex } from '../../indexer/index.js';
-import type { ModelErrorKind } from '../../models/errors.js';
 import type { LlmClient } from '../../models/llm-client.js';
 import type { SourceFile } from '../../syntax/index.js';
 import {
@@ -28,6 +27,10 @@ interface ModelStageOptions {
   readonly maxToolCalls: number;
   /** What is left of the review's model budget. */
   readonly timeoutMs: number;
+  /** `model.timeoutMs`: the budget of the review's whole model stage. */
+  readonly reviewBudgetMs: number;
+  /** Hand the index's candidates for the whole file in the first turn (`model.firstTurnCandidates`). */
+  readonly firstTurnCandidates: boolean;
   readonly signal?: AbortSignal;
   /** Configured severity per model-judged rule; 'off' drops its findings. */
   readonly severityOf: (rule: string, proposed: Severity) => Severity | 'off';
@@ -41,12 +44,14 @@ export type ModelStageStats = Omit<RunStats, 'seenCandidates'> & { readonly drop
 
 type ModelStageResult =
   | { readonly status: 'completed'; readonly drafts: FindingDraft[]; readonly stats: ModelStageStats }
-  | { readonly status: 'incomplete'; readonly reason: string; readonly cause?: ModelErrorKind; readonly stats: ModelStageStats };
+  | { readonly status: 'incomplete'; readonly reason: string; readonly affectsEveryFile?: boolean; readonly stats: ModelStageStats };
 
 // A same-file hit this close is the query's own code, already indexed.
 const SELF_MATCH_SCORE = 0.98;
 // Names listed when the model asks for a symbol the file does not declare.
 const MAX_LISTED_NAMES = 20;
+// Candidates handed in with the first turn, best first: enough for a file of many functions, few enough to read.
+const MAX_FIRST_TURN_CANDIDATES = 15;
 
 /** Reviews `file` with the model; `known` are findings earlier stages made. */
 export async function runModelStage(
@@ -63,12 +68,14 @@ export async function runModelStage(
     maxTurns: options.maxTurns,
     maxToolCalls: options.maxToolCalls,
     timeoutMs: options.timeoutMs,
+    reviewBudgetMs: options.reviewBudgetMs,
+    firstTurnCandidates: options.firstTurnCandidates,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.transcript ? { transcript: options.transcript } : {}),
   });
   if (result.status === 'incomplete') {
-    const { reason, cause } = result;
-    return { status: 'incomplete', reason, ...(cause ? { cause } : {}), stats: statsOf(result, 0) };
+    const { reason, affectsEveryFile } = result;
+    return { status: 'incomplete', reason, ...(affectsEveryFile ? { affectsEveryFile } : {}), stats: statsOf(result, 0) };
   }
   const transcript = new Transcript(relPath, options.transcript);
   const drafts: FindingDraft[] = [];
@@ -107,6 +114,16 @@ function candidateSource(index: CodeIndex | undefined, relPath: string, file: So
     async read(id) {
       const code = index?.readCode(id);
       return code && { text: code.text, changed: code.changed };
+    },
+    async overview(perDeclaration) {
+      if (!index) return [];
+      const best = new Map<string, AgentCandidate>();
+      for (const chunk of chunks) {
+        for (const candidate of await index.search({ chunk }, perDeclaration)) {
+          if ((best.get(candidate.id)?.score ?? -1) < candidate.score) best.set(candidate.id, candidate);
+        }
+      }
+      return [...best.values()].sort((a, b) => b.score - a.score).slice(0, MAX_FIRST_TURN_CANDIDATES);
     },
   };
 }

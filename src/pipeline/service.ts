@@ -218,8 +218,9 @@ async function createLlmClient(loaded: LoadedConfig, env: NodeJS.ProcessEnv): Pr
     requestTimeoutMs: model.requestTimeoutMs,
     retries: model.retries,
     allowRemoteHost: model.allowRemoteHost,
-    ...(model.numCtx !== undefined ? { numCtx: model.numCtx } : {}),
-    ...(model.keepAlive !== undefined ? { keepAlive: model.keepAlive } : {}),
+    numCtx: model.numCtx,
+    keepAlive: model.keepAlive,
+    loadTimeoutMs: model.loadTimeoutMs,
   });
 }
 

@@ -9,6 +9,9 @@ import { OllamaChatClient } from '../../models/ollama-chat.js';
 import { fakeOllamaForFile } from '../helpers/fake-ollama.js';
 import { closedHost, serveHttp } from '../helpers/loopback.js';
 
+// A chat without messages is a load request to Ollama, so every chat here says something.
+const HELLO = [{ role: 'user' as const, content: 'hi' }];
+
 const MODEL = 'qwen2.5-coder:7b';
 const TOOL = { name: 'lookup', description: 'Look something up.', parameters: { type: 'object', properties: { q: { type: 'string' } } } };
 
@@ -66,21 +69,21 @@ describe('OllamaChatClient', () => {
 
   it('names the model and `ollama pull` when the model is missing', async () => {
     const ollama = await fake([], { models: ['llama3.2:latest'] });
-    const error = await rejectsWith(client(ollama.url).chat({ messages: [] }), 'http', /ollama pull qwen2\.5-coder:7b/);
+    const error = await rejectsWith(client(ollama.url).chat({ messages: HELLO }), 'http', /ollama pull qwen2\.5-coder:7b/);
     assert.equal(error.status, 404);
     assert.match(error.message, /model "qwen2\.5-coder:7b"/);
   });
 
   it('reports other HTTP errors with status and Ollama\'s message', async () => {
     const ollama = await fake([{ status: 500, error: 'llama runner process has terminated' }]);
-    const error = await rejectsWith(client(ollama.url).chat({ messages: [] }), 'http', /HTTP 500: llama runner/);
+    const error = await rejectsWith(client(ollama.url).chat({ messages: HELLO }), 'http', /HTTP 500: llama runner/);
     assert.equal(error.status, 500);
   });
 
   it('reports connection refused as unreachable, with the host and a hint', async () => {
     const host = await closedHost();
     await rejectsWith(
-      client(host).chat({ messages: [] }),
+      client(host).chat({ messages: HELLO }),
       'unreachable',
       new RegExp(`not reachable at ${host} \\(connection refused\\): is Ollama running\\? start it with \`ollama serve\``),
     );
@@ -89,7 +92,7 @@ describe('OllamaChatClient', () => {
   it('times out a slow request', async () => {
     const ollama = await fake([{ content: 'late', delayMs: 3000 }]);
     const started = Date.now();
-    await rejectsWith(client(ollama.url, 150).chat({ messages: [] }), 'timeout', /did not answer within 150 ms/);
+    await rejectsWith(client(ollama.url, 150).chat({ messages: HELLO }), 'timeout', /did not answer within 150 ms/);
     assert.ok(Date.now() - started < 1000);
   });
 
@@ -97,7 +100,7 @@ describe('OllamaChatClient', () => {
     const ollama = await fake([{ content: 'late', delayMs: 3000 }]);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    await rejectsWith(client(ollama.url).chat({ messages: [], signal: controller.signal }), 'aborted', /cancelled/);
+    await rejectsWith(client(ollama.url).chat({ messages: HELLO, signal: controller.signal }), 'aborted', /cancelled/);
     for (let i = 0; i < 50 && !ollama.requests[0]?.aborted; i++) await new Promise((r) => setTimeout(r, 10));
     assert.equal(ollama.requests[0]?.aborted, true, 'the server saw the client hang up');
   });
@@ -105,7 +108,7 @@ describe('OllamaChatClient', () => {
   it('reports a plain-text 404 from something that is not Ollama', async () => {
     const ollama = await fake([]);
     const llm = new OllamaChatClient({ host: `${ollama.url}/not-ollama`, model: MODEL, requestTimeoutMs: 1000 });
-    await rejectsWith(llm.chat({ messages: [] }), 'http', /HTTP 404: 404 page not found/);
+    await rejectsWith(llm.chat({ messages: HELLO }), 'http', /HTTP 404: 404 page not found/);
   });
 
   for (const [what, body] of [
@@ -115,7 +118,7 @@ describe('OllamaChatClient', () => {
     it(`rejects a 2xx reply that is ${what} as invalid-response`, async () => {
       const server = await serveHttp((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(body));
       try {
-        await rejectsWith(client(server.url).chat({ messages: [] }), 'invalid-response', /unreadable reply|without a chat message/);
+        await rejectsWith(client(server.url).chat({ messages: HELLO }), 'invalid-response', /unreadable reply|without a chat message/);
       } finally {
         await server.close();
       }
