@@ -19,8 +19,8 @@
  * it again), and `/api/ps` lists only loaded models; `/api/show` reports
  * capabilities and the context length; a model without `tools` answers a
  * request with tools with Ollama's 400; `failOn` answers HTTP 500 for the
- * conversations whose text matches (Ollama's tool-call parser failing on
- * one content) without consuming a scripted turn.
+ * conversations with tools whose text matches (Ollama's tool-call parser
+ * failing on one content) without consuming a scripted turn.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -106,7 +106,10 @@ export interface FakeOllamaOptions {
   readonly charsPerToken?: number;
   /** A model is not in memory until a request has waited this long; default: every model is loaded from the start. */
   readonly loadMs?: number;
-  /** HTTP 500 with `error` for every chat whose messages' text matches `pattern`. */
+  /**
+   * HTTP 500 with `error` for every chat that offers tools and whose messages' text matches `pattern`:
+   * Ollama's tool-call parser failing on one conversation (a request without tools never reaches the parser).
+   */
   readonly failOn?: { readonly pattern: RegExp; readonly error: string };
   /** Delay before every reply, in ms. */
   readonly delayMs?: number;
@@ -137,6 +140,8 @@ export interface FakeOllama {
   truncatedChats(): RecordedRequest[];
   /** Models in memory now. */
   loadedModels(): string[];
+  /** Takes a model out of memory, as Ollama does when its keep_alive runs out. */
+  unload(model: string): void;
   /** Loads started (a load aborted by a hang-up counts, and so does the next one). */
   readonly loadsStarted: number;
   /** Stops the server and drops open connections. */
@@ -237,7 +242,7 @@ export async function startFakeOllama(script: FakeScript = [], options: FakeOlla
     }
     const { request, tokens, numCtx, truncated } = fitWindow(sent, options.defaultNumCtx ?? 4096, options.charsPerToken ?? 3.5);
     record.prompt = { tokens, numCtx, truncated };
-    if (options.failOn && request.messages.some((m) => options.failOn!.pattern.test(m.content))) {
+    if (options.failOn && request.tools?.length && request.messages.some((m) => options.failOn!.pattern.test(m.content))) {
       return sendJson(res, 500, { error: options.failOn.error });
     }
     const reply = await nextReply(request);
@@ -289,6 +294,7 @@ export async function startFakeOllama(script: FakeScript = [], options: FakeOlla
       requests.filter((r) => r.path === '/api/chat' && ((r.body as FakeChatRequest).messages?.length ?? 0) > 0).map((r) => r.body as FakeChatRequest),
     truncatedChats: () => requests.filter((r) => r.prompt?.truncated),
     loadedModels: () => loads.loaded(),
+    unload: (model) => loads.unload(model),
     get loadsStarted() {
       return loads.started;
     },
@@ -319,6 +325,10 @@ class Loads {
 
   loaded(): string[] {
     return [...this.inMemory];
+  }
+
+  unload(model: string): void {
+    this.inMemory.delete(model);
   }
 
   /** Resolves true once `model` is loaded, false when the client hung up first. */

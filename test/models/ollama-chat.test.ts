@@ -125,3 +125,48 @@ describe('OllamaChatClient', () => {
     });
   }
 });
+
+describe('OllamaChatClient.prepare: the model before the first turn', () => {
+  it("caps num_ctx at the model's context length and sends it on the load and every turn", async () => {
+    const ollama = await fake([{ content: 'ok' }], { contextLength: 4096, loadMs: 50 });
+    const llm = client(ollama.url);
+    assert.deepEqual(await llm.prepare(), { contextWindow: 4096 });
+    await llm.chat({ messages: HELLO });
+    const chats = ollama.requests.filter((r) => r.path === '/api/chat').map((r) => r.body as { messages: unknown[]; options?: Record<string, unknown> });
+    assert.deepEqual(chats.map((c) => [c.messages.length, c.options?.['num_ctx']]), [[0, 4096], [1, 4096]], 'the load, then the turn');
+    assert.equal(ollama.loadsStarted, 1);
+  });
+
+  it('reads /api/show once and skips the load of a model already in memory', async () => {
+    const ollama = await fake([], { models: [MODEL] });
+    const llm = client(ollama.url);
+    await llm.prepare();
+    await llm.prepare();
+    assert.deepEqual(ollama.requests.map((r) => `${r.method} ${r.path}`), ['POST /api/show', 'GET /api/ps']);
+  });
+
+  it('throws `unsupported` with the fix for a model without tool calling', async () => {
+    const ollama = await fake([], { capabilities: ['completion'] });
+    await rejectsWith(client(ollama.url).prepare(), 'unsupported', /cannot call tools \(Ollama lists its capabilities as: completion\).*set model\.model/);
+  });
+
+  it("says `loading` when the caller's signal ends first, and lets the load finish for the next call", async () => {
+    const ollama = await fake([], { models: [MODEL], loadMs: 400 });
+    const llm = client(ollama.url);
+    const error = await rejectsWith(llm.prepare(AbortSignal.timeout(100)), 'loading', /^loading qwen2\.5-coder:7b \(first use, ~\d+ s, 0 s so far\)/);
+    assert.ok(error.affectsEveryFile);
+    for (let i = 0; i < 50 && ollama.loadedModels().length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    assert.deepEqual(ollama.loadedModels(), [MODEL]);
+    assert.deepEqual(await llm.prepare(AbortSignal.timeout(100)), { contextWindow: 8192 });
+    assert.equal(ollama.loadsStarted, 1);
+  });
+
+  it('tells a load from a stall when a turn times out: /api/ps says whether the model is in memory', async () => {
+    const ollama = await fake([{ content: 'late', delayMs: 3000 }, { content: 'late', delayMs: 3000 }], { loadMs: 1000 });
+    const llm = client(ollama.url, 200);
+    await llm.prepare();
+    await rejectsWith(llm.chat({ messages: HELLO }), 'timeout', /did not answer within 200 ms/);
+    ollama.unload(MODEL);
+    await rejectsWith(llm.chat({ messages: HELLO }), 'loading', /^loading qwen2\.5-coder:7b \(unloaded since its last use, /);
+  });
+});

@@ -39,8 +39,10 @@ export async function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteS
       (await service?.catch(() => undefined))?.close();
     }, stderr);
 
+  // The model loads while the host starts up: its first review_code call need not wait for it.
+  const startService = (): void => void getService().then((started) => started.warmModel(), onerror);
   if (options.transport === 'stdio') {
-    getService().catch(onerror);
+    startService();
     const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
     const handle = serveStdio(factory, { onerror });
     stopOnSignals(() => handle.close());
@@ -48,7 +50,7 @@ export async function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteS
     return;
   }
   const server = await serveHttp(factory, { host: options.host, port: options.port, ...(options.token ? { token: options.token } : {}), onerror });
-  getService().catch(onerror);
+  startService();
   stderr.write(`review-guard: serving MCP over HTTP at ${server.url} for ${root}${options.token ? ' (bearer token required)' : ''}\n`);
   stopOnSignals(() => server.close());
 }
