@@ -89,8 +89,9 @@ export async function runModelReview(options: ModelReviewOptions): Promise<Model
   } catch (error) {
     if (error instanceof NotJudged) return run.incomplete(error.message);
     // A load that the budget ended is still a load: say that, not "out of time".
-    if (error instanceof ModelError && (error.kind === 'loading' || !budget.aborted)) return run.incomplete(run.failure(error), error.affectsEveryFile);
-    return run.incomplete(failureReason(error, options, budget));
+    if (error instanceof ModelError && error.kind === 'loading') return run.incomplete(error.message, true);
+    if (budget.aborted || options.signal?.aborted || !(error instanceof ModelError)) return run.incomplete(failureReason(error, options, budget));
+    return run.incomplete(run.failure(error), error.affectsEveryFile);
   }
 }
 
@@ -302,7 +303,6 @@ function failureReason(error: unknown, options: ModelReviewOptions, budget: Abor
     return `the model stage ran out of its time budget (model.timeoutMs${configured}; ${options.timeoutMs} ms were left for this file)`;
   }
   if (options.signal?.aborted) return 'the model review was cancelled';
-  if (error instanceof ModelError) return error.message;
   const detail = error instanceof Error ? error.message : String(error);
   return `the model call to ${options.llm.description} failed: ${detail}`;
 }
