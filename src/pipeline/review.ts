@@ -241,10 +241,7 @@ async function reviewWithModel(
     pushReviewWarning(deps, entry, 'incomplete', reason);
     return 'not-run';
   }
-  if (budget.unavailable !== undefined) {
-    budget.unjudged.push(entry.relPath);
-    return 'incomplete';
-  }
+  if (budget.unavailable !== undefined) return modelUnavailable(budget, entry, budget.unavailable);
   if (remaining <= 0) {
     const reason = `the model stage used up its time budget (model.timeoutMs: ${deps.config.model.timeoutMs} ms per review)`;
     budget.tally.fail(reason);

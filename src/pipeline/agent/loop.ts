@@ -88,6 +88,7 @@ export async function runModelReview(options: ModelReviewOptions): Promise<Model
     return await run.converse();
   } catch (error) {
     if (error instanceof NotJudged) return run.incomplete(error.message);
+    if (options.signal?.aborted) return run.incomplete(failureReason(error, options, budget));
     // A load that the budget ended is still a load: say that, not "out of time".
     if (error instanceof ModelError && error.kind === 'loading') return run.incomplete(error.message, true);
     if (budget.aborted || options.signal?.aborted || !(error instanceof ModelError)) return run.incomplete(failureReason(error, options, budget));
