@@ -57,8 +57,9 @@ export interface LlmClient {
    * window. Throws `ModelError`: `loading` when `signal` ends before the
    * load does (the load goes on, for the next review), `unsupported` for a
    * model that cannot call tools, `unreachable`, or a missing model.
-   * Absent: the client needs no preparing and sets no window.
+   * `onLoading` hears "loading <model> (first use, ~N s)" when a load
+   * starts or is under way. Absent: the client needs no preparing and sets no window.
    */
-  prepare?(signal?: AbortSignal): Promise<ModelReadiness>;
+  prepare?(signal?: AbortSignal, onLoading?: (status: string) => void): Promise<ModelReadiness>;
   chat(request: ChatRequest): Promise<ChatResponse>;
 }

@@ -77,6 +77,10 @@ interface Load {
   readonly expectedSeconds?: number;
   /** The model had been loaded by this client before (it was unloaded since). */
   readonly again: boolean;
+  /** Set once `/api/ps` said the model is not in memory: a load, not a check. */
+  readonly loading: boolean;
+  /** Told when `loading` becomes true. */
+  readonly listeners: ((status: string) => void)[];
 }
 
 /** Chats with one model on one Ollama server; see {@link OllamaChatOptions}. */
@@ -100,7 +104,7 @@ export class OllamaChatClient implements LlmClient {
    * the load if nobody has). A `signal` that ends first leaves the load
    * running and throws `loading`. See `LlmClient.prepare`.
    */
-  async prepare(signal?: AbortSignal): Promise<ModelReadiness> {
+  async prepare(signal?: AbortSignal, onLoading?: (status: string) => void): Promise<ModelReadiness> {
     const { model, host } = this.options;
     this.info ??= showModel(this.infoCall(signal)).catch((error: unknown) => {
       this.info = undefined;
@@ -112,7 +116,7 @@ export class OllamaChatClient implements LlmClient {
     }
     // The model's own limit wins: a larger num_ctx makes it read past what it was trained on.
     this.numCtx = Math.min(this.options.numCtx ?? DEFAULT_NUM_CTX, info.contextLength ?? Infinity);
-    if (!this.loaded) await this.waitForLoad(signal);
+    if (!this.loaded) await this.waitForLoad(signal, onLoading);
     return { contextWindow: this.numCtx };
   }
 
@@ -158,8 +162,12 @@ export class OllamaChatClient implements LlmClient {
   }
 
   /** Waits for the load (started once, shared by every caller) until it ends or `signal` does. */
-  private async waitForLoad(signal: AbortSignal | undefined): Promise<void> {
+  private async waitForLoad(signal: AbortSignal | undefined, onLoading?: (status: string) => void): Promise<void> {
     const load = (this.load ??= this.startLoad());
+    if (onLoading) {
+      if (load.loading) onLoading(this.loadingStatus(load));
+      else load.listeners.push(onLoading);
+    }
     if (signal?.aborted) throw this.stillLoading(load);
     await new Promise<void>((resolve, reject) => {
       const onAbort = (): void => reject(this.stillLoading(load));
@@ -181,12 +189,14 @@ export class OllamaChatClient implements LlmClient {
   private startLoad(): Load {
     const again = this.everLoaded;
     const started = Date.now();
-    const load: { done: Promise<void>; started: number; expectedSeconds?: number; again: boolean } = { done: Promise.resolve(), started, again };
+    const load: { -readonly [K in keyof Load]: Load[K] } = { done: Promise.resolve(), started, again, loading: false, listeners: [] };
     const { host, model, keepAlive, loadTimeoutMs } = this.options;
     load.done = (async () => {
       if (await isModelLoaded(this.infoCall(undefined))) return;
       const size = await modelSizeBytes(this.infoCall(undefined)).catch(() => undefined);
       if (size !== undefined) load.expectedSeconds = Math.max(1, Math.round(size / LOAD_BYTES_PER_SECOND));
+      load.loading = true;
+      for (const listener of load.listeners.splice(0)) listener(this.loadingStatus(load));
       await loadModel({ host, model, timeoutMs: loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS }, { numCtx: this.numCtx, ...(keepAlive !== undefined ? { keepAlive } : {}) });
     })().then(
       () => {
@@ -204,16 +214,23 @@ export class OllamaChatClient implements LlmClient {
     return load;
   }
 
+  /** "loading qwen3-coder:30b (first use, ~37 s" — without the closing parenthesis, for more to follow. */
+  private loadingText(load: Load): string {
+    const expected = load.expectedSeconds !== undefined ? `, ~${load.expectedSeconds} s` : '';
+    return `loading ${this.options.model} (${load.again ? 'unloaded since its last use' : 'first use'}${expected}`;
+  }
+
+  private loadingStatus(load: Load): string {
+    return `${this.loadingText(load)})`;
+  }
+
   private stillLoading(load: Load): ModelError {
-    const { model, host } = this.options;
     const elapsed = Math.round((Date.now() - load.started) / 1000);
-    const expected = load.expectedSeconds !== undefined ? `~${load.expectedSeconds} s, ` : '';
-    const when = load.again ? 'unloaded since its last use' : 'first use';
     return new ModelError(
       'loading',
-      `loading ${model} (${when}, ${expected}${elapsed} s so far): the model judges no file until it is in memory; ` +
+      `${this.loadingText(load)}, ${elapsed} s so far): the model judges no file until it is in memory; ` +
         'it goes on loading, so the next review can use it (model.loadTimeoutMs bounds the load)',
-      { host },
+      { host: this.options.host },
     );
   }
 

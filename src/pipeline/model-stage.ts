@@ -36,6 +36,8 @@ interface ModelStageOptions {
   readonly severityOf: (rule: string, proposed: Severity) => Severity | 'off';
   /** The reviewed file's indexed chunks, for searches by symbol name. */
   readonly chunks?: readonly Chunk[];
+  /** Hears the model's loading status while the file waits for it. */
+  readonly onModelLoading?: (status: string) => void;
   readonly transcript?: TranscriptSink;
 }
 
@@ -72,6 +74,7 @@ export async function runModelStage(
     firstTurnCandidates: options.firstTurnCandidates,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.transcript ? { transcript: options.transcript } : {}),
+    ...(options.onModelLoading ? { onModelLoading: options.onModelLoading } : {}),
   });
   if (result.status === 'incomplete') {
     const { reason, affectsEveryFile } = result;

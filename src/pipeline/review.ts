@@ -23,6 +23,7 @@ import { readWorkspaceFile } from './workspace.js';
 export type ReviewEvent =
   | { readonly type: 'file'; readonly file: string; readonly index: number; readonly total: number }
   | { readonly type: 'stage'; readonly file: string; readonly stage: 'rules' | 'index' | 'model' }
+  | { readonly type: 'model-loading'; readonly file: string; readonly status: string }
   | { readonly type: 'duplicates'; readonly total: number };
 
 /** Opens an up-to-date index; `exclude` are files the caller indexes from its own parse. */
@@ -269,6 +270,7 @@ async function reviewWithModel(
     severityOf: (rule, proposed) => severityOf(deps.ruleSettings, rule, proposed),
     ...(entry.chunks ? { chunks: entry.chunks } : {}),
     ...(deps.transcript ? { transcript: deps.transcript } : {}),
+    onModelLoading: (status) => deps.onEvent?.({ type: 'model-loading', file: entry.relPath, status }),
   });
   budget.tally.add(outcome.stats);
   if (outcome.status === 'completed') {

@@ -128,8 +128,11 @@ describe('a stock Ollama: loading the model', () => {
   it('names a load the budget cannot wait for, keeps it going, and the next review uses the model', async () => {
     const { fake, service } = await setUp({ fake: { loadMs: 2500 }, model: { timeoutMs: 1000 } });
     const started = Date.now();
-    const first = await service.review({ files: SAMPLE });
+    const statuses: string[] = [];
+    const first = await service.review({ files: SAMPLE }, { onEvent: (e) => e.type === 'model-loading' && statuses.push(e.status) });
     assert.ok(Date.now() - started < 2500, `took ${Date.now() - started} ms`);
+    // What progress notifications and a task's status say while the review waits (the fake's model: 4.7 GB).
+    assert.deepEqual(statuses, ['loading qwen3-coder:30b (first use, ~9 s)']);
     const notices = (first.summary.notices ?? []).filter((n) => n.includes('loading'));
     assert.equal(notices.length, 1, String(first.summary.notices));
     assert.match(notices[0] ?? '', /^the model did not judge 3 file\(s\) \(.*\): loading qwen3-coder:30b \(first use, ~\d+ s, \d+ s so far\)/);

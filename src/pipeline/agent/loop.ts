@@ -46,6 +46,8 @@ interface ModelReviewOptions {
   /** Hand the index's candidates for every declaration in the first turn (default true). */
   readonly firstTurnCandidates?: boolean;
   readonly signal?: AbortSignal;
+  /** Hears "loading <model> (first use, ~N s)" while the run waits for the model's load. */
+  readonly onModelLoading?: (status: string) => void;
   /** Receives the transcript (for `--verbose` and the debug log). */
   readonly transcript?: TranscriptSink;
 }
@@ -125,7 +127,7 @@ class ReviewRun {
 
   async converse(): Promise<ModelReviewResult> {
     // The client watches the signal itself: a load the budget ends is reported as loading.
-    this.window = (await this.options.llm.prepare?.(this.signal))?.contextWindow;
+    this.window = (await this.options.llm.prepare?.(this.signal, this.options.onModelLoading))?.contextWindow;
     const maxToolCalls = this.options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS;
     this.add({ role: 'system', content: buildSystemPrompt({ maxToolCalls, maxTurns: this.maxTurns }) });
     this.add({ role: 'user', content: buildUserMessage(this.options.file) });

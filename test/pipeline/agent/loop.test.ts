@@ -247,8 +247,12 @@ describe('runModelReview', () => {
 
   it('stops when the caller aborts, hanging up on the request', async () => {
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    const { result, elapsedMs, fake } = await review([{ content: '{"findings":[]}', delayMs: 5000 }], { signal: controller.signal, retries: 2 });
+    // Cancelled once the chat is under way (not while the client still reads the model's facts).
+    const script: FakeScript = () => {
+      setTimeout(() => controller.abort(), 50);
+      return { content: '{"findings":[]}', delayMs: 5000 };
+    };
+    const { result, elapsedMs, fake } = await review(script, { signal: controller.signal, retries: 2 });
     assert.equal(reasonOf(result), 'the model review was cancelled');
     assert.ok(elapsedMs < 800, `took ${elapsedMs} ms`);
     // The cancel reaches the HTTP request (the server sees the client hang up) and is not retried.
