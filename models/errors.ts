@@ -15,8 +15,14 @@
  * - `invalid-response`: a 2xx reply that is not the response asked for.
  * - `busy`: not sent; this process already has as many model requests
  *   running and waiting as it allows (`model.maxConcurrent`, `model.maxQueued`).
+ * - `loading`: the model is still being loaded into memory (first use, or
+ *   unloaded since); the load goes on, a later review finds it ready.
+ * - `unsupported`: the model cannot do what the review needs (no tool calling).
  */
-export type ModelErrorKind = 'unreachable' | 'timeout' | 'aborted' | 'http' | 'invalid-response' | 'busy';
+export type ModelErrorKind = 'unreachable' | 'timeout' | 'aborted' | 'http' | 'invalid-response' | 'busy' | 'loading' | 'unsupported';
+
+/** Why nothing answered, for `kind: 'unreachable'`: refused and not-found are worth no retry. */
+export type ConnectionProblem = 'refused' | 'not-found' | 'reset' | 'timed-out' | 'other';
 
 /** What a {@link ModelError} records besides its kind and message. */
 interface ModelErrorDetails {
@@ -26,6 +32,8 @@ interface ModelErrorDetails {
   readonly status?: number;
   /** Ollama answered that the model is not pulled (a 404 with its JSON error). */
   readonly modelMissing?: boolean;
+  /** For `kind: 'unreachable'`: what the connection attempt ran into. */
+  readonly connection?: ConnectionProblem;
   readonly cause?: unknown;
 }
 
@@ -37,6 +45,7 @@ export class ModelError extends Error {
   readonly status: number | undefined;
   /** The model is not pulled: `ollama pull` fixes it, unlike other `http` failures. */
   readonly modelMissing: boolean;
+  readonly connection: ConnectionProblem | undefined;
 
   constructor(kind: ModelErrorKind, message: string, details: ModelErrorDetails) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -44,6 +53,17 @@ export class ModelError extends Error {
     this.host = details.host;
     this.status = details.status;
     this.modelMissing = details.modelMissing ?? false;
+    this.connection = details.connection;
+  }
+
+  /**
+   * The next file would meet the same failure: nothing listens at the host,
+   * the model is not pulled, cannot call tools, or is still loading. Other
+   * failures (a 500 for one conversation's content, a timeout, a bad reply)
+   * belong to one file, and the next file is asked.
+   */
+  get affectsEveryFile(): boolean {
+    return this.kind === 'unreachable' || this.kind === 'loading' || this.kind === 'unsupported' || this.modelMissing;
   }
 }
 
@@ -75,4 +95,13 @@ export class RemoteHostRefusedError extends Error {
         'or point model.host / OLLAMA_HOST at 127.0.0.1',
     );
   }
+}
+
+/** What to tell someone whose model cannot call tools: the review loop needs them. */
+export function toolsUnsupportedMessage(model: string, capabilities?: readonly string[]): string {
+  const listed = capabilities ? ` (Ollama lists its capabilities as: ${capabilities.join(', ') || 'none'})` : '';
+  return (
+    `the model ${model} cannot call tools${listed}, and the model stage needs them: set model.model to a model with tool ` +
+    'support, e.g. qwen3-coder:30b or qwen2.5-coder:7b (`ollama pull qwen2.5-coder:7b`), or set model.enabled: false'
+  );
 }

@@ -43,8 +43,23 @@ export interface ChatResponse {
   readonly promptEvalCount?: number;
 }
 
+/** What a review needs to know about the model before its first turn. */
+export interface ModelReadiness {
+  /** The context window every request gets (`num_ctx`), in tokens: what a conversation must fit in. */
+  readonly contextWindow: number;
+}
+
 export interface LlmClient {
   /** Where the model runs and which model it is, for messages. */
   readonly description: string;
+  /**
+   * Resolves once the model is loaded and able to review, with its context
+   * window. Throws `ModelError`: `loading` when `signal` ends before the
+   * load does (the load goes on, for the next review), `unsupported` for a
+   * model that cannot call tools, `unreachable`, or a missing model.
+   * `onLoading` hears "loading <model> (first use, ~N s)" when a load
+   * starts or is under way. Absent: the client needs no preparing and sets no window.
+   */
+  prepare?(signal?: AbortSignal, onLoading?: (status: string) => void): Promise<ModelReadiness>;
   chat(request: ChatRequest): Promise<ChatResponse>;
 }

@@ -3,14 +3,31 @@
  * `ollama` JS client. The HTTP plumbing (signal and timeout, reading error
  * replies without the client's stdout logging, failure messages) is shared
  * with the Ollama embedder in ollama-http.ts; this file maps chat messages
- * and tools to Ollama's shapes and checks the reply.
+ * and tools to Ollama's shapes, checks the reply, and gets the model ready:
+ * its capabilities and context length read once (`/api/show`), one load in
+ * the background with its own generous timeout (a client that hangs up
+ * aborts Ollama's load, so the per-turn timeout must not end it), and the
+ * same `num_ctx` on the load and every turn (a changed one reloads).
  */
 import type { Message, Tool } from 'ollama';
 import { z } from 'zod';
-import { ModelError } from './errors.js';
+import { ModelError, toolsUnsupportedMessage } from './errors.js';
 import { callOllama } from './ollama-http.js';
 import { assertHostAllowed } from './ollama-host.js';
-import type { ChatMessage, ChatRequest, ChatResponse, LlmClient, ToolSpec } from './llm-client.js';
+import { isModelLoaded, loadModel, modelSizeBytes, showModel, type ModelInfo } from './ollama-model.js';
+import type { ChatMessage, ChatRequest, ChatResponse, LlmClient, ModelReadiness, ToolSpec } from './llm-client.js';
+import { DEFAULT_LOAD_TIMEOUT_MS, DEFAULT_NUM_CTX } from './model-defaults.js';
+
+
+/**
+ * A rough load speed for the "~N s" in the loading notice: reading the
+ * model file and moving it to the GPU. Measured loads of quantised 7B–30B
+ * models from SSD run at about 0.4–1 GB/s; the lower end errs towards patience.
+ */
+const LOAD_BYTES_PER_SECOND = 500_000_000;
+
+/** Limit for the small `/api/show`, `/api/ps` and `/api/tags` requests. */
+const INFO_TIMEOUT_MS = 5_000;
 
 /** Which model to chat with on which server, and the request settings sent with every turn. */
 interface OllamaChatOptions {
@@ -18,7 +35,10 @@ interface OllamaChatOptions {
   readonly host: string;
   readonly model: string;
   readonly temperature?: number;
+  /** The context window asked for (capped at the model's own); default {@link DEFAULT_NUM_CTX}. */
   readonly numCtx?: number;
+  /** Limit for loading the model into memory; default {@link DEFAULT_LOAD_TIMEOUT_MS}. */
+  readonly loadTimeoutMs?: number;
   /** How long Ollama keeps the model loaded, e.g. `"10m"`. */
   readonly keepAlive?: string | number;
   /** Limit for one chat request, including reading the reply. */
@@ -50,19 +70,68 @@ const ReplySchema = z.object({
   eval_count: z.number().optional(),
 });
 
+/** A load in progress: when it started and how long it should take. */
+interface Load {
+  readonly done: Promise<void>;
+  readonly started: number;
+  readonly expectedSeconds?: number;
+  /** The model had been loaded by this client before (it was unloaded since). */
+  readonly again: boolean;
+  /** Set once `/api/ps` said the model is not in memory: a load, not a check. */
+  readonly loading: boolean;
+  /** Told when `loading` becomes true. */
+  readonly listeners: ((status: string) => void)[];
+}
+
 /** Chats with one model on one Ollama server; see {@link OllamaChatOptions}. */
 export class OllamaChatClient implements LlmClient {
   readonly description: string;
+  private info: Promise<ModelInfo> | undefined;
+  private load: Load | undefined;
+  private loaded = false;
+  private everLoaded = false;
+  private numCtx: number;
 
   /** Throws `RemoteHostRefusedError` for a host off this machine unless `allowRemoteHost` is set. */
   constructor(private readonly options: OllamaChatOptions) {
     assertHostAllowed(options.host, options.allowRemoteHost ?? false);
     this.description = `${options.model} on Ollama at ${options.host}`;
+    this.numCtx = options.numCtx ?? DEFAULT_NUM_CTX;
+  }
+
+  /**
+   * Reads the model's facts once, then waits for it to be loaded (starting
+   * the load if nobody has). A `signal` that ends first leaves the load
+   * running and throws `loading`. See `LlmClient.prepare`.
+   */
+  async prepare(signal?: AbortSignal, onLoading?: (status: string) => void): Promise<ModelReadiness> {
+    const { model, host } = this.options;
+    this.info ??= showModel(this.infoCall(signal)).catch((error: unknown) => {
+      this.info = undefined;
+      throw error;
+    });
+    const info = await this.info;
+    if (info.capabilities && !info.capabilities.includes('tools')) {
+      throw new ModelError('unsupported', toolsUnsupportedMessage(model, info.capabilities), { host });
+    }
+    // The model's own limit wins: a larger num_ctx makes it read past what it was trained on.
+    this.numCtx = Math.min(this.options.numCtx ?? DEFAULT_NUM_CTX, info.contextLength ?? Infinity);
+    if (!this.loaded) await this.waitForLoad(signal, onLoading);
+    return { contextWindow: this.numCtx };
   }
 
   /** One non-streaming chat turn. Throws {@link ModelError} on every failure. */
   async chat(request: ChatRequest): Promise<ChatResponse> {
-    const { host, model, temperature, numCtx, keepAlive, requestTimeoutMs, retries } = this.options;
+    try {
+      return await this.chatOnce(request);
+    } catch (error) {
+      throw await this.loadOrStall(error, request.signal);
+    }
+  }
+
+  private async chatOnce(request: ChatRequest): Promise<ChatResponse> {
+    const { host, model, temperature, keepAlive, requestTimeoutMs, retries } = this.options;
+    const numCtx = this.numCtx;
     const call = { host, model, timeoutMs: requestTimeoutMs, signal: request.signal, retries: retries ?? 0 };
     const reply = await callOllama(call, (client) =>
       client.chat({
@@ -71,14 +140,103 @@ export class OllamaChatClient implements LlmClient {
         ...(request.tools?.length ? { tools: request.tools.map(toOllamaTool) } : {}),
         ...(request.format !== undefined ? { format: request.format } : {}),
         ...(keepAlive !== undefined ? { keep_alive: keepAlive } : {}),
-        options: {
-          ...(temperature !== undefined ? { temperature } : {}),
-          ...(numCtx !== undefined ? { num_ctx: numCtx } : {}),
-        },
+        options: { ...(temperature !== undefined ? { temperature } : {}), num_ctx: numCtx },
         stream: false,
       }),
     );
     return this.toChatResponse(reply);
+  }
+
+  /**
+   * A turn that timed out while the model is not in memory was a load (it
+   * was unloaded since: keep_alive ran out, or another model took its
+   * place), not a stall: the load is started in the background and the
+   * error says so. Anything else is returned as it is.
+   */
+  private async loadOrStall(error: unknown, signal: AbortSignal | undefined): Promise<unknown> {
+    if (!(error instanceof ModelError) || error.kind !== 'timeout') return error;
+    const listed = await isModelLoaded(this.infoCall(signal)).catch(() => true);
+    if (listed) return error;
+    this.loaded = false;
+    return this.waitForLoad(AbortSignal.abort()).catch((loading: unknown) => loading);
+  }
+
+  /** Waits for the load (started once, shared by every caller) until it ends or `signal` does. */
+  private async waitForLoad(signal: AbortSignal | undefined, onLoading?: (status: string) => void): Promise<void> {
+    const load = (this.load ??= this.startLoad());
+    if (onLoading) {
+      if (load.loading) onLoading(this.loadingStatus(load));
+      else load.listeners.push(onLoading);
+    }
+    if (signal?.aborted) throw this.stillLoading(load);
+    await new Promise<void>((resolve, reject) => {
+      const onAbort = (): void => reject(this.stillLoading(load));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      load.done.then(
+        () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        (error: unknown) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+  }
+
+  /** The load, in the background: no caller's signal reaches it, only its own timeout. */
+  private startLoad(): Load {
+    const again = this.everLoaded;
+    const started = Date.now();
+    const load: { -readonly [K in keyof Load]: Load[K] } = { done: Promise.resolve(), started, again, loading: false, listeners: [] };
+    const { host, model, keepAlive, loadTimeoutMs } = this.options;
+    load.done = (async () => {
+      if (await isModelLoaded(this.infoCall(undefined))) return;
+      const size = await modelSizeBytes(this.infoCall(undefined)).catch(() => undefined);
+      if (size !== undefined) load.expectedSeconds = Math.max(1, Math.round(size / LOAD_BYTES_PER_SECOND));
+      load.loading = true;
+      for (const listener of load.listeners.splice(0)) listener(this.loadingStatus(load));
+      await loadModel({ host, model, timeoutMs: loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS }, { numCtx: this.numCtx, ...(keepAlive !== undefined ? { keepAlive } : {}) });
+    })().then(
+      () => {
+        this.loaded = true;
+        this.everLoaded = true;
+        this.load = undefined;
+      },
+      (error: unknown) => {
+        this.load = undefined;
+        throw error;
+      },
+    );
+    // Nobody may be waiting when it fails; the next prepare() starts another.
+    load.done.catch(() => undefined);
+    return load;
+  }
+
+  /** "loading qwen3-coder:30b (first use, ~37 s" — without the closing parenthesis, for more to follow. */
+  private loadingText(load: Load): string {
+    const expected = load.expectedSeconds !== undefined ? `, ~${load.expectedSeconds} s` : '';
+    return `loading ${this.options.model} (${load.again ? 'unloaded since its last use' : 'first use'}${expected}`;
+  }
+
+  private loadingStatus(load: Load): string {
+    return `${this.loadingText(load)})`;
+  }
+
+  private stillLoading(load: Load): ModelError {
+    const elapsed = Math.round((Date.now() - load.started) / 1000);
+    return new ModelError(
+      'loading',
+      `${this.loadingText(load)}, ${elapsed} s so far): the model judges no file until it is in memory; ` +
+        'it goes on loading, so the next review can use it (model.loadTimeoutMs bounds the load)',
+      { host: this.options.host },
+    );
+  }
+
+  private infoCall(signal: AbortSignal | undefined): Parameters<typeof callOllama>[0] {
+    const { host, model } = this.options;
+    return { host, model, timeoutMs: INFO_TIMEOUT_MS, ...(signal ? { signal } : {}) };
   }
 
   private toChatResponse(reply: unknown): ChatResponse {

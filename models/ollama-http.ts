@@ -11,7 +11,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Ollama } from 'ollama';
 import { z } from 'zod';
-import { ModelError } from './errors.js';
+import { ModelError, toolsUnsupportedMessage, type ConnectionProblem } from './errors.js';
 
 /** Where one call goes and how long it may take. */
 interface OllamaCallOptions {
@@ -24,10 +24,13 @@ interface OllamaCallOptions {
   /** The caller's cancellation; an abort by it is reported as `aborted`, not `timeout`. */
   readonly signal?: AbortSignal;
   /**
-   * Further attempts after a transient failure (connection refused or reset,
-   * a timeout, HTTP 5xx), each with its own `timeoutMs`, after a pause that
-   * doubles from {@link RETRY_BASE_DELAY_MS}; never after a 4xx, a bad reply
-   * or the caller's abort. Default 0.
+   * Further attempts after a transient failure (connection reset, a
+   * timeout, HTTP 502/503/504), each with its own `timeoutMs`, after a pause
+   * that doubles from {@link RETRY_BASE_DELAY_MS}; never after a refused
+   * connection or an unknown host (nothing is listening: a retry only costs
+   * time), an HTTP 500 (Ollama's runner or tool-call parser failed on this
+   * request's content: the same request fails again, so the caller decides),
+   * a 4xx, a bad reply or the caller's abort. Default 0.
    */
   readonly retries?: number;
 }
@@ -73,19 +76,21 @@ export async function callOllama<T>(options: OllamaCallOptions, call: (client: O
   }
 }
 
-/** Ollama restarting, loading a model or overloaded: worth another try. A 4xx will say the same again. */
+/** Ollama restarting or overloaded, or a proxy in between: worth another try. See `OllamaCallOptions.retries`. */
 function isTransient(error: unknown): error is ModelError {
   if (!(error instanceof ModelError)) return false;
-  return error.kind === 'unreachable' || error.kind === 'timeout' || (error.kind === 'http' && (error.status ?? 0) >= 500);
+  if (error.kind === 'unreachable') return error.connection !== 'refused' && error.connection !== 'not-found';
+  return error.kind === 'timeout' || (error.kind === 'http' && (error.status ?? 0) > 500);
 }
 
 /** The last failure, saying how often it was tried when that was more than once. */
 function withAttempts(error: unknown, attempts: number): unknown {
   if (attempts === 1 || !(error instanceof ModelError)) return error;
-  const { kind, host, status, modelMissing } = error;
+  const { kind, host, status, modelMissing, connection } = error;
   return new ModelError(kind, `${error.message} (${attempts} attempts)`, {
     host,
     ...(status !== undefined ? { status } : {}),
+    ...(connection !== undefined ? { connection } : {}),
     modelMissing,
     cause: error,
   });
@@ -149,6 +154,9 @@ async function httpError(options: OllamaCallOptions, response: Response): Promis
       { host, status, modelMissing: true },
     );
   }
+  if (status === 400 && ollamaSaid !== undefined && /does not support tools/i.test(ollamaSaid)) {
+    return new ModelError('unsupported', toolsUnsupportedMessage(model), { host, status });
+  }
   return new ModelError('http', `Ollama at ${host} answered HTTP ${status}: ${said}`, { host, status });
 }
 
@@ -164,8 +172,10 @@ function translate(options: OllamaCallOptions, error: unknown, timeout: AbortSig
   }
   // undici's `fetch` rejects with a TypeError ("fetch failed") when no HTTP exchange happened at all.
   if (error instanceof TypeError) {
-    return new ModelError('unreachable', `Ollama is not reachable at ${host} (${connectionProblem(error)}): ${UNREACHABLE_HINT}`, {
+    const { connection, text } = connectionProblem(error);
+    return new ModelError('unreachable', `Ollama is not reachable at ${host} (${text}): ${UNREACHABLE_HINT}`, {
       host,
+      connection,
       cause: error,
     });
   }
@@ -183,22 +193,22 @@ function errorField(body: string): string | undefined {
 }
 
 /** "connection refused" and friends, from undici's `fetch failed` cause (an AggregateError when several addresses were tried). */
-function connectionProblem(error: TypeError): string {
+function connectionProblem(error: TypeError): { connection: ConnectionProblem; text: string } {
   const cause: unknown = error.cause;
   const first: unknown = cause instanceof AggregateError ? cause.errors[0] : cause;
   switch (codeOf(cause) ?? codeOf(first)) {
     case 'ECONNREFUSED':
-      return 'connection refused';
+      return { connection: 'refused', text: 'connection refused' };
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return 'host not found';
+      return { connection: 'not-found', text: 'host not found' };
     case 'ECONNRESET':
-      return 'connection reset';
+      return { connection: 'reset', text: 'connection reset' };
     case 'ETIMEDOUT':
-      return 'connection timed out';
+      return { connection: 'timed-out', text: 'connection timed out' };
     default:
       // An AggregateError's own message is empty; the first attempt's says what went wrong.
-      return first instanceof Error && first.message !== '' ? first.message : error.message;
+      return { connection: 'other', text: first instanceof Error && first.message !== '' ? first.message : error.message };
   }
 }
 

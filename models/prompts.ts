@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The prompt file in use: `models/prompts/<PROMPT_VERSION>.md`. */
-export const PROMPT_VERSION = 'review-v1';
+export const PROMPT_VERSION = 'review-v2';
 
 /** The message templates of one prompt version. */
 interface PromptTemplates {
@@ -16,9 +16,15 @@ interface PromptTemplates {
   readonly system: string;
   readonly user: string;
   readonly repair: string;
+  /** The index's candidates for the whole file, handed in before the first turn. */
+  readonly candidates: string;
+  /** The request for the answer on the last turn, which offers no tools. */
+  readonly final: string;
+  /** What replaces the tool exchanges when a conversation is shortened. */
+  readonly shortened: string;
 }
 
-const SECTIONS = ['system', 'user', 'repair'] as const;
+const SECTIONS = ['system', 'user', 'repair', 'candidates', 'final', 'shortened'] as const;
 const cache = new Map<string, PromptTemplates>();
 
 /**
@@ -42,6 +48,9 @@ export function loadPrompt(version: string = PROMPT_VERSION): PromptTemplates {
     system: sections.get('system')!,
     user: sections.get('user')!,
     repair: sections.get('repair')!,
+    candidates: sections.get('candidates')!,
+    final: sections.get('final')!,
+    shortened: sections.get('shortened')!,
   };
   cache.set(version, templates);
   return templates;

@@ -142,6 +142,8 @@ function reasonFor(error: ModelError): EmbedderUnavailableReason {
     case 'aborted':
     case 'invalid-response':
     case 'busy':
+    case 'loading':
+    case 'unsupported':
       return 'failed';
   }
 }

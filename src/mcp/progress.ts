@@ -31,6 +31,8 @@ export function progressTracker(fileCount: number): (event: ReviewEvent) => Prog
   };
   return (event) => {
     switch (event.type) {
+      case 'model-loading':
+        return step(fileCount + current.index + 0.6, `file ${current.index + 1}/${current.of}: ${event.status}`);
       case 'duplicates':
         return step(fileCount, `searching duplicates across ${event.total} file(s)`);
       case 'file':

@@ -11,6 +11,7 @@ import { normalizeOllamaHost } from '../../models/ollama-host.js';
 import { SEVERITIES, type RuleMeta } from '../../rules/define-rule.js';
 import { listRules } from '../../rules/index.js';
 import { DEFAULT_MAX_TOOL_CALLS, DEFAULT_MAX_TURNS } from './agent/limits.js';
+import { DEFAULT_LOAD_TIMEOUT_MS, DEFAULT_NUM_CTX } from '../../models/model-defaults.js';
 
 export const CONFIG_FILE_NAME = 'review-guard.config.json';
 /** The key under which package.json may hold the same settings. */
@@ -109,7 +110,7 @@ const ModelConfigSchema = z.strictObject({
     .min(0)
     .max(5)
     .default(2)
-    .describe('Further attempts of a chat request after a transient failure (connection refused, timeout, HTTP 5xx); never after a 4xx'),
+    .describe('Further attempts of a chat request after a transient failure (connection reset, timeout, HTTP 502/503/504); never after a refused connection, an HTTP 500 (the file\'s own retry handles it) or a 4xx'),
   timeoutMs: z
     .number()
     .int()
@@ -133,8 +134,33 @@ const ModelConfigSchema = z.strictObject({
     .default(16)
     .describe('Chat requests that may wait for a free slot; beyond that a file\'s model stage ends at once as "the model is busy" (rule and index findings are still reported)'),
   temperature: z.number().min(0).max(2).default(0).describe('Sampling temperature passed to Ollama'),
-  numCtx: z.number().int().min(2048).optional().describe("Context window in tokens passed to Ollama; default: the model's"),
-  keepAlive: z.string().optional().describe('How long Ollama keeps the model loaded after a request, e.g. "10m"; default: Ollama\'s'),
+  numCtx: z
+    .number()
+    .int()
+    .min(2048)
+    .max(1_048_576)
+    .default(DEFAULT_NUM_CTX)
+    .describe(
+      "Context window in tokens, sent as `num_ctx` with every request and capped at the model's own context length (Ollama's /api/show); " +
+        "without it Ollama uses 2048–4096 and silently cuts longer prompts from the front. A file that does not fit is reported as not reviewed by the model",
+    ),
+  keepAlive: z
+    .string()
+    .default('30m')
+    .describe('How long Ollama keeps the model loaded after a request, e.g. "10m" (a 30B model takes tens of seconds to load again)'),
+  loadTimeoutMs: z
+    .number()
+    .int()
+    .min(1000)
+    .max(3_600_000)
+    .default(DEFAULT_LOAD_TIMEOUT_MS)
+    .describe(
+      'Limit for loading the model into memory, in the background and apart from requestTimeoutMs and the retries; a review whose budget ends first says the model is loading',
+    ),
+  firstTurnCandidates: z
+    .boolean()
+    .default(true)
+    .describe("Hand the model the index's candidates for every function of the file in the first turn (one round), instead of leaving every search to its tool calls"),
 });
 
 /** The Claude Code hook (`review-guard hook claude-code`): fast by default. */

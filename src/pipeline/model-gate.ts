@@ -28,7 +28,9 @@ export class ModelGate {
 
   /** `client` with every chat request passing through this gate. */
   wrap(client: LlmClient): LlmClient {
-    return { description: client.description, chat: (request) => this.run(client, request) };
+    // Preparing (reading the model's facts, waiting for its load) holds no slot: it sends no conversation.
+    const prepare = client.prepare?.bind(client);
+    return { description: client.description, ...(prepare ? { prepare } : {}), chat: (request) => this.run(client, request) };
   }
 
   private async run(client: LlmClient, request: ChatRequest): Promise<ChatResponse> {

@@ -9,7 +9,6 @@
  * finding that repeats one of the deterministic stages is merged into it.
  */
 import type { Chunk, CodeIndex } from '../../indexer/index.js';
-import type { ModelErrorKind } from '../../models/errors.js';
 import type { LlmClient } from '../../models/llm-client.js';
 import type { SourceFile } from '../../syntax/index.js';
 import {
@@ -31,6 +30,10 @@ interface ModelStageOptions {
   readonly maxToolCalls: number;
   /** What is left of the review's model budget. */
   readonly timeoutMs: number;
+  /** `model.timeoutMs`: the budget of the review's whole model stage. */
+  readonly reviewBudgetMs: number;
+  /** Hand the index's candidates for the whole file in the first turn (`model.firstTurnCandidates`). */
+  readonly firstTurnCandidates: boolean;
   readonly signal?: AbortSignal;
   /** Configured severity per model-judged rule; 'off' drops its findings. */
   readonly severityOf: (rule: string, proposed: Severity) => Severity | 'off';
@@ -38,6 +41,8 @@ interface ModelStageOptions {
   readonly chunks?: readonly Chunk[];
   /** Least index score of a reviewed chunk and a candidate for a model duplicate between them (`model.minCandidateScore`). */
   readonly minCandidateScore: number;
+  /** Hears the model's loading status while the file waits for it. */
+  readonly onModelLoading?: (status: string) => void;
   readonly transcript?: TranscriptSink;
 }
 
@@ -46,12 +51,14 @@ export type ModelStageStats = RunStats & { readonly droppedDuplicates: number };
 
 type ModelStageResult =
   | { readonly status: 'completed'; readonly drafts: FindingDraft[]; readonly stats: ModelStageStats }
-  | { readonly status: 'incomplete'; readonly reason: string; readonly cause?: ModelErrorKind; readonly stats: ModelStageStats };
+  | { readonly status: 'incomplete'; readonly reason: string; readonly affectsEveryFile?: boolean; readonly stats: ModelStageStats };
 
 // A same-file hit this close is the query's own code, already indexed.
 const SELF_MATCH_SCORE = 0.98;
 // Names listed when the model asks for a symbol the file does not declare.
 const MAX_LISTED_NAMES = 20;
+// Candidates handed in with the first turn, best first: enough for a file of many functions, few enough to read.
+const MAX_FIRST_TURN_CANDIDATES = 15;
 
 /** Reviews `file` with the model; `known` are findings earlier stages made. */
 export async function runModelStage(
@@ -70,12 +77,15 @@ export async function runModelStage(
     maxTurns: options.maxTurns,
     maxToolCalls: options.maxToolCalls,
     timeoutMs: options.timeoutMs,
+    reviewBudgetMs: options.reviewBudgetMs,
+    firstTurnCandidates: options.firstTurnCandidates,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.transcript ? { transcript: options.transcript } : {}),
+    ...(options.onModelLoading ? { onModelLoading: options.onModelLoading } : {}),
   });
   if (result.status === 'incomplete') {
-    const { reason, cause } = result;
-    return { status: 'incomplete', reason, ...(cause ? { cause } : {}), stats: statsOf(result, 0) };
+    const { reason, affectsEveryFile } = result;
+    return { status: 'incomplete', reason, ...(affectsEveryFile ? { affectsEveryFile } : {}), stats: statsOf(result, 0) };
   }
   const transcript = new Transcript(relPath, options.transcript);
   const drafts: FindingDraft[] = [];
@@ -151,6 +161,19 @@ function candidateSource(
     async read(id) {
       const code = index?.readCode(id);
       return code && { text: code.text, changed: code.changed };
+    },
+    async overview(perDeclaration) {
+      if (!index) return [];
+      const best = new Map<string, AgentCandidate>();
+      for (const chunk of chunks) {
+        // The index's own search for the chunk: what it finds backs a duplicate about that chunk.
+        const found = await index.search({ chunk }, perDeclaration);
+        backing.record(chunk, found);
+        for (const candidate of found) {
+          if ((best.get(candidate.id)?.score ?? -1) < candidate.score) best.set(candidate.id, candidate);
+        }
+      }
+      return [...best.values()].sort((a, b) => b.score - a.score).slice(0, MAX_FIRST_TURN_CANDIDATES);
     },
   };
 }

@@ -25,6 +25,7 @@ import { readWorkspaceFile } from './workspace.js';
 export type ReviewEvent =
   | { readonly type: 'file'; readonly file: string; readonly index: number; readonly total: number }
   | { readonly type: 'stage'; readonly file: string; readonly stage: 'rules' | 'index' | 'model' }
+  | { readonly type: 'model-loading'; readonly file: string; readonly status: string }
   | { readonly type: 'duplicates'; readonly total: number };
 
 /** Opens an up-to-date index; `exclude` are files the caller indexes from its own parse. */
@@ -66,7 +67,10 @@ interface ParsedFile {
 /** The model stage's budget, health and totals, shared by the files of one review. */
 interface ModelBudget {
   deadline?: number;
+  /** Why the model can judge no file of this review (unreachable, loading, not pulled, no tools): said once, in a notice. */
   unavailable?: string;
+  /** Files the model did not judge because it was unavailable. */
+  readonly unjudged: string[];
   readonly tally: ModelStageTally;
   /** Files the model did not judge because the review's deadline passed. */
   readonly pastDeadline: string[];
@@ -86,7 +90,7 @@ export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<
 
   const index = await indexBatch(deps, parsed);
   if (index) await findDuplicates(deps, index, parsed).catch((error: unknown) => reportIndexFailure(deps, parsed, error));
-  const budget: ModelBudget = { tally: new ModelStageTally(), pastDeadline: [] };
+  const budget: ModelBudget = { tally: new ModelStageTally(), pastDeadline: [], unjudged: [] };
   let saveProblem: string | undefined;
   try {
     for (const [i, entry] of parsed.entries()) {
@@ -105,6 +109,9 @@ export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<
   const findings = sortFindings(perFile.flat());
   const counts = countSeverities(findings);
   const notices = [...((await deps.notices?.()) ?? []), ...(saveProblem ? [saveProblem] : [])];
+  if (budget.unavailable !== undefined) {
+    notices.push(`the model did not judge ${budget.unjudged.length} file(s) (${budget.unjudged.join(', ')}): ${budget.unavailable}`);
+  }
   if (budget.pastDeadline.length > 0) {
     notices.push(`the review's time budget ran out before the model judged ${budget.pastDeadline.length} file(s): ${budget.pastDeadline.join(', ')}`);
   }
@@ -254,20 +261,18 @@ async function reviewWithModel(
     pushReviewWarning(deps, entry, 'incomplete', reason);
     return 'not-run';
   }
-  const skipReason = budget.unavailable ?? (remaining <= 0 ? 'the model stage used up its time budget (model.timeoutMs)' : undefined);
-  if (skipReason) {
-    budget.tally.fail(skipReason);
-    pushReviewWarning(deps, entry, 'incomplete', skipReason);
+  if (budget.unavailable !== undefined) return modelUnavailable(budget, entry, budget.unavailable);
+  if (remaining <= 0) {
+    const reason = `the model stage used up its time budget (model.timeoutMs: ${deps.config.model.timeoutMs} ms per review)`;
+    budget.tally.fail(reason);
+    pushReviewWarning(deps, entry, 'incomplete', reason);
     return 'incomplete';
   }
   let client: LlmClient;
   try {
     client = await llm();
   } catch (error) {
-    budget.unavailable = error instanceof Error ? error.message : String(error);
-    budget.tally.fail(budget.unavailable);
-    pushReviewWarning(deps, entry, 'incomplete', budget.unavailable);
-    return 'incomplete';
+    return modelUnavailable(budget, entry, error instanceof Error ? error.message : String(error));
   }
   budget.tally.usedModel(client.description);
   deps.onEvent?.({ type: 'stage', file: entry.relPath, stage: 'model' });
@@ -279,10 +284,13 @@ async function reviewWithModel(
     maxToolCalls: deps.config.model.maxToolCalls,
     minCandidateScore: deps.config.model.minCandidateScore,
     timeoutMs: remaining,
+    reviewBudgetMs: deps.config.model.timeoutMs,
+    firstTurnCandidates: deps.config.model.firstTurnCandidates,
     ...(deps.signal ? { signal: deps.signal } : {}),
     severityOf: (rule, proposed) => severityOf(deps.ruleSettings, rule, proposed),
     ...(entry.chunks ? { chunks: entry.chunks } : {}),
     ...(deps.transcript ? { transcript: deps.transcript } : {}),
+    onModelLoading: (status) => deps.onEvent?.({ type: 'model-loading', file: entry.relPath, status }),
   });
   budget.tally.add(outcome.stats);
   if (outcome.status === 'completed') {
@@ -290,11 +298,19 @@ async function reviewWithModel(
     for (const draft of outcome.drafts) entry.drafts.push(draft);
     return 'completed';
   }
+  // Unreachable, loading, not pulled, no tools: asking again for the next file would only repeat it.
+  if (outcome.affectsEveryFile) return modelUnavailable(budget, entry, outcome.reason);
   if (deps.deadline !== undefined && Date.now() >= deps.deadline) budget.pastDeadline.push(entry.relPath);
-  // Unreachable or refusing (e.g. model not pulled): asking again for the next file would only repeat it.
-  if (outcome.cause === 'unreachable' || outcome.cause === 'http') budget.unavailable = outcome.reason;
   budget.tally.fail(outcome.reason);
   pushReviewWarning(deps, entry, 'incomplete', outcome.reason);
+  return 'incomplete';
+}
+
+/** The model can judge no file of this review: one notice for the review (see `review`), not a warning per file. */
+function modelUnavailable(budget: ModelBudget, entry: ParsedFile, reason: string): FileStatus['model'] {
+  budget.unavailable = reason;
+  budget.unjudged.push(entry.relPath);
+  budget.tally.fail(reason);
   return 'incomplete';
 }
 

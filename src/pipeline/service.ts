@@ -65,6 +65,12 @@ export interface ReviewService {
   acceptDuplicates(pairs: readonly DuplicatePair[]): Promise<void>;
   /** Notices not yet reported (a store rebuilt, an embedder missing), each given once. */
   takeNotices(): Promise<string[]>;
+  /**
+   * Starts loading the chat model in the background (when the model stage
+   * is on), so the first review does not wait for a load of tens of
+   * seconds; a failure is left for that review to report.
+   */
+  warmModel(): void;
   /** Stops watching the workspace; the service stays usable (each review then walks it). */
   close(): void;
 }
@@ -207,6 +213,12 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
       return { ...(await openIndex()).stats(), ...(lastUpdated ? { lastUpdated } : {}) };
     },
     takeNotices,
+    warmModel() {
+      if (!config.model.enabled) return;
+      void getLlm()
+        .then((client) => client.prepare?.())
+        .catch(() => undefined);
+    },
     close() {
       void opened?.then((index) => index.close(), () => undefined);
     },
@@ -223,8 +235,9 @@ async function createLlmClient(loaded: LoadedConfig, env: NodeJS.ProcessEnv): Pr
     requestTimeoutMs: model.requestTimeoutMs,
     retries: model.retries,
     allowRemoteHost: model.allowRemoteHost,
-    ...(model.numCtx !== undefined ? { numCtx: model.numCtx } : {}),
-    ...(model.keepAlive !== undefined ? { keepAlive: model.keepAlive } : {}),
+    numCtx: model.numCtx,
+    keepAlive: model.keepAlive,
+    loadTimeoutMs: model.loadTimeoutMs,
   });
 }
 

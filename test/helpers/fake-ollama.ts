@@ -1,12 +1,26 @@
 /**
  * @fileoverview A fake Ollama server for tests: a real HTTP server on
  * 127.0.0.1 speaking the subset of the Ollama API that the `ollama` JS client
- * uses (`/api/chat` non-streaming and NDJSON streaming, `/api/tags`,
- * `/api/version`, `/api/embed`, `GET /`). Chat replies are scripted per turn
- * (a message with or without tool calls, an Ollama error, a dropped
- * connection, a delay, or a broken server's reply: cut off mid-body,
- * garbage, or huge); every request is recorded with its body (tools,
- * format, options), including whether the client hung up before the reply.
+ * uses (`/api/chat` non-streaming and NDJSON streaming, `/api/show`,
+ * `/api/ps`, `/api/tags`, `/api/version`, `/api/embed`, `GET /`). Chat
+ * replies are scripted per turn (a message with or without tool calls, an
+ * Ollama error, a dropped connection, a delay, or a broken server's reply:
+ * cut off mid-body, garbage, or huge); every request is recorded with its
+ * body (tools, format, options), including whether the client hung up
+ * before the reply.
+ *
+ * Where it matters it behaves as a stock Ollama does, not as a client would
+ * wish: a request without `options.num_ctx` gets a 4096-token window; a
+ * prompt over the window is cut from the front (whole older messages
+ * first, system messages kept, then the start of the last message) before
+ * the script sees it, and `prompt_eval_count` is the count of what was
+ * read; with `loadMs`, a model is not in memory until a request has waited
+ * that long, a client hanging up aborts the load (the next request starts
+ * it again), and `/api/ps` lists only loaded models; `/api/show` reports
+ * capabilities and the context length; a model without `tools` answers a
+ * request with tools with Ollama's 400; `failOn` answers HTTP 500 for the
+ * conversations with tools whose text matches (Ollama's tool-call parser
+ * failing on one content) without consuming a scripted turn.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -82,6 +96,21 @@ export type FakeScript =
 export interface FakeOllamaOptions {
   /** Pulled models; others get Ollama's 404. Absent: every model exists. */
   readonly models?: readonly string[];
+  /** `/api/show` capabilities; default `["completion", "tools"]`. */
+  readonly capabilities?: readonly string[];
+  /** `/api/show` `model_info["qwen3moe.context_length"]`; default 262144 (qwen3-coder's). */
+  readonly contextLength?: number;
+  /** The window of a request without `options.num_ctx`; default 4096 (Ollama below 24 GiB VRAM). */
+  readonly defaultNumCtx?: number;
+  /** Characters per token of the fake tokenizer; default 3.5 (Qwen's tokenizer on numbered TypeScript: 3.4). */
+  readonly charsPerToken?: number;
+  /** A model is not in memory until a request has waited this long; default: every model is loaded from the start. */
+  readonly loadMs?: number;
+  /**
+   * HTTP 500 with `error` for every chat that offers tools and whose messages' text matches `pattern`:
+   * Ollama's tool-call parser failing on one conversation (a request without tools never reaches the parser).
+   */
+  readonly failOn?: { readonly pattern: RegExp; readonly error: string };
   /** Delay before every reply, in ms. */
   readonly delayMs?: number;
   readonly version?: string;
@@ -96,6 +125,8 @@ export interface RecordedRequest {
   readonly body: unknown;
   /** The client closed the connection before the reply was complete. */
   aborted: boolean;
+  /** For a chat: the prompt's tokens before any truncation, the window, and whether it was cut. */
+  prompt?: { readonly tokens: number; readonly numCtx: number; readonly truncated: boolean };
 }
 
 export interface FakeOllama {
@@ -103,8 +134,16 @@ export interface FakeOllama {
   readonly url: string;
   /** Every request, in arrival order (live). */
   readonly requests: readonly RecordedRequest[];
-  /** The bodies of the `/api/chat` requests, in order. */
+  /** The bodies of the `/api/chat` requests with messages (not loads), in order, as the client sent them. */
   chatRequests(): FakeChatRequest[];
+  /** The chat requests whose prompt the server cut to fit its window. */
+  truncatedChats(): RecordedRequest[];
+  /** Models in memory now. */
+  loadedModels(): string[];
+  /** Takes a model out of memory, as Ollama does when its keep_alive runs out. */
+  unload(model: string): void;
+  /** Loads started (a load aborted by a hang-up counts, and so does the next one). */
+  readonly loadsStarted: number;
   /** Stops the server and drops open connections. */
   close(): Promise<void>;
 }
@@ -115,6 +154,7 @@ const DEFAULT_MODEL = 'qwen3-coder:30b';
 export async function startFakeOllama(script: FakeScript = [], options: FakeOllamaOptions = {}): Promise<FakeOllama> {
   const requests: RecordedRequest[] = [];
   let chatTurns = 0;
+  const loads = new Loads(options.loadMs, options.models ?? [DEFAULT_MODEL]);
   const nextReply = async (body: FakeChatRequest): Promise<FakeReply> => {
     const turn = chatTurns++;
     try {
@@ -151,7 +191,9 @@ export async function startFakeOllama(script: FakeScript = [], options: FakeOlla
       return sendJson(res, 200, { models: (options.models ?? [DEFAULT_MODEL]).map(modelEntry) });
     }
     if (route === 'POST /api/embed') return embed(record.body, res);
-    if (route === 'POST /api/chat') return chat(record.body, res);
+    if (route === 'POST /api/chat') return chat(record, res);
+    if (route === 'POST /api/show') return show(record.body, res);
+    if (route === 'GET /api/ps') return sendJson(res, 200, { models: loads.loaded().map(psEntry) });
     // Ollama's router answers unknown paths with Go's plain-text 404.
     return sendText(res, 404, '404 page not found');
   }
@@ -174,10 +216,35 @@ export async function startFakeOllama(script: FakeScript = [], options: FakeOlla
     sendJson(res, 200, { model, embeddings, total_duration: 1000, load_duration: 100, prompt_eval_count: inputs.length });
   }
 
-  async function chat(body: unknown, res: ServerResponse): Promise<void> {
+  function show(body: unknown, res: ServerResponse): void {
     const problem = missingModel(body);
+    // Ollama's /api/show says "model 'x' not found" for an unpulled model.
+    if (problem) return sendJson(res, problem.status, { error: problem.error.replace(/^model "(.*)" not found.*$/, "model '$1' not found") });
+    sendJson(res, 200, {
+      modelfile: '# fake',
+      parameters: 'temperature 0.7',
+      template: '{{ .Prompt }}',
+      details: { format: 'gguf', family: 'qwen3moe', parameter_size: '30.5B', quantization_level: 'Q4_K_M' },
+      model_info: { 'general.architecture': 'qwen3moe', 'qwen3moe.context_length': options.contextLength ?? 262_144 },
+      capabilities: options.capabilities ?? ['completion', 'tools'],
+    });
+  }
+
+  async function chat(record: RecordedRequest, res: ServerResponse): Promise<void> {
+    const problem = missingModel(record.body);
     if (problem) return sendJson(res, problem.status, { error: problem.error });
-    const request = body as FakeChatRequest;
+    const sent = record.body as FakeChatRequest;
+    if (!(await loads.ready(sent.model, res))) return;
+    const head0 = { model: sent.model, created_at: new Date().toISOString() };
+    if (!sent.messages?.length) return sendJson(res, 200, { ...head0, message: { role: 'assistant', content: '' }, done_reason: 'load', done: true });
+    if (sent.tools?.length && !(options.capabilities ?? ['tools']).includes('tools')) {
+      return sendJson(res, 400, { error: `registry.ollama.ai/library/${sent.model} does not support tools` });
+    }
+    const { request, tokens, numCtx, truncated } = fitWindow(sent, options.defaultNumCtx ?? 4096, options.charsPerToken ?? 3.5);
+    record.prompt = { tokens, numCtx, truncated };
+    if (options.failOn && request.tools?.length && request.messages.some((m) => options.failOn!.pattern.test(m.content))) {
+      return sendJson(res, 500, { error: options.failOn.error });
+    }
     const reply = await nextReply(request);
     if ('drop' in reply) {
       res.socket?.destroy();
@@ -196,7 +263,7 @@ export async function startFakeOllama(script: FakeScript = [], options: FakeOlla
     const stats = {
       total_duration: 5_000_000,
       load_duration: 1_000_000,
-      prompt_eval_count: 42,
+      prompt_eval_count: Math.min(tokens, numCtx),
       prompt_eval_duration: 2_000_000,
       eval_count: reply.evalCount ?? 17,
       eval_duration: 2_000_000,
@@ -223,13 +290,119 @@ export async function startFakeOllama(script: FakeScript = [], options: FakeOlla
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    chatRequests: () => requests.filter((r) => r.path === '/api/chat').map((r) => r.body as FakeChatRequest),
+    chatRequests: () =>
+      requests.filter((r) => r.path === '/api/chat' && ((r.body as FakeChatRequest).messages?.length ?? 0) > 0).map((r) => r.body as FakeChatRequest),
+    truncatedChats: () => requests.filter((r) => r.prompt?.truncated),
+    loadedModels: () => loads.loaded(),
+    unload: (model) => loads.unload(model),
+    get loadsStarted() {
+      return loads.started;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * Which models are in memory. Without a load time every model is; with one,
+ * a model is loaded by the first request that waits `loadMs` for it, and
+ * the load dies when every request waiting for it has hung up.
+ */
+class Loads {
+  private readonly inMemory = new Set<string>();
+  private readonly pending = new Map<string, { readonly done: Promise<void>; waiters: number; readonly cancel: () => void }>();
+  started = 0;
+
+  constructor(
+    private readonly loadMs: number | undefined,
+    pulled: readonly string[],
+  ) {
+    if (loadMs === undefined) for (const model of pulled) this.inMemory.add(model);
+  }
+
+  loaded(): string[] {
+    return [...this.inMemory];
+  }
+
+  unload(model: string): void {
+    this.inMemory.delete(model);
+  }
+
+  /** Resolves true once `model` is loaded, false when the client hung up first. */
+  async ready(model: string, res: ServerResponse): Promise<boolean> {
+    if (this.loadMs === undefined) this.inMemory.add(model);
+    if (this.inMemory.has(model)) return true;
+    let load = this.pending.get(model);
+    if (!load) {
+      this.started++;
+      let cancel = (): void => undefined;
+      const done = new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          this.pending.delete(model);
+          this.inMemory.add(model);
+          resolve();
+        }, this.loadMs);
+        cancel = () => {
+          clearTimeout(timer);
+          this.pending.delete(model);
+        };
+      });
+      load = { done, waiters: 0, cancel };
+      this.pending.set(model, load);
+    }
+    const joined = load;
+    joined.waiters++;
+    const hungUp = new Promise<false>((resolve) =>
+      res.once('close', () => {
+        if (res.writableFinished) return;
+        // Ollama aborts a load when the request that waits for it goes away.
+        if (--joined.waiters === 0) joined.cancel();
+        resolve(false);
+      }),
+    );
+    return Promise.race([joined.done.then(() => true), hungUp]);
+  }
+}
+
+/** The fake tokenizer's count for one message: its text and calls, plus a few tokens of chat template. */
+function messageTokens(message: FakeChatRequest['messages'][number], charsPerToken: number): number {
+  const calls = message.tool_calls ? JSON.stringify(message.tool_calls) : '';
+  return Math.ceil((message.content.length + calls.length) / charsPerToken) + 4;
+}
+
+/**
+ * The request as Ollama's prompt builder leaves it in a window of `num_ctx`
+ * (or `defaultNumCtx`): older messages dropped whole (system messages
+ * kept, the last message always), then the front of the last message cut.
+ */
+function fitWindow(
+  sent: FakeChatRequest,
+  defaultNumCtx: number,
+  charsPerToken: number,
+): { request: FakeChatRequest; tokens: number; numCtx: number; truncated: boolean } {
+  const asked = sent.options?.['num_ctx'];
+  const numCtx = typeof asked === 'number' && asked > 0 ? asked : defaultNumCtx;
+  const toolTokens = sent.tools ? Math.ceil(JSON.stringify(sent.tools).length / charsPerToken) : 0;
+  const count = (messages: FakeChatRequest['messages']): number => toolTokens + messages.reduce((n, m) => n + messageTokens(m, charsPerToken), 0);
+  const tokens = count(sent.messages);
+  if (tokens <= numCtx) return { request: sent, tokens, numCtx, truncated: false };
+  const messages = [...sent.messages];
+  for (let i = 0; i < messages.length - 1 && count(messages) > numCtx; ) {
+    if (messages[i]?.role === 'system') i++;
+    else messages.splice(i, 1);
+  }
+  const over = count(messages) - numCtx;
+  const last = messages.at(-1);
+  if (over > 0 && last) messages[messages.length - 1] = { ...last, content: last.content.slice(Math.ceil(over * charsPerToken)) };
+  return { request: { ...sent, messages }, tokens, numCtx, truncated: true };
+}
+
+function psEntry(name: string): Record<string, unknown> {
+  const { size, digest, details } = modelEntry(name) as { size: number; digest: string; details: unknown };
+  return { name, model: name, size, digest, details, expires_at: new Date(Date.now() + 30 * 60_000).toISOString(), size_vram: size };
 }
 
 /** The replies of a server that is broken: cut off, garbled, or far too large. */

@@ -70,7 +70,7 @@ describe('fake Ollama with the real ollama client', () => {
     const dropping = await startFakeOllama([{ drop: true }]);
     try {
       const client = new Ollama({ host: dropping.url });
-      await assert.rejects(client.chat({ model: 'qwen3-coder:30b', messages: [] }), (error: unknown) => {
+      await assert.rejects(client.chat({ model: 'qwen3-coder:30b', messages: [{ role: 'user', content: 'hi' }] }), (error: unknown) => {
         assert.ok(error instanceof TypeError, String(error));
         assert.match(error.message, /fetch failed/);
         return true;

@@ -9,6 +9,9 @@ import { OllamaChatClient } from '../../models/ollama-chat.js';
 import { fakeOllamaForFile } from '../helpers/fake-ollama.js';
 import { closedHost, serveHttp } from '../helpers/loopback.js';
 
+// A chat without messages is a load request to Ollama, so every chat here says something.
+const HELLO = [{ role: 'user' as const, content: 'hi' }];
+
 const MODEL = 'qwen2.5-coder:7b';
 const TOOL = { name: 'lookup', description: 'Look something up.', parameters: { type: 'object', properties: { q: { type: 'string' } } } };
 
@@ -66,21 +69,21 @@ describe('OllamaChatClient', () => {
 
   it('names the model and `ollama pull` when the model is missing', async () => {
     const ollama = await fake([], { models: ['llama3.2:latest'] });
-    const error = await rejectsWith(client(ollama.url).chat({ messages: [] }), 'http', /ollama pull qwen2\.5-coder:7b/);
+    const error = await rejectsWith(client(ollama.url).chat({ messages: HELLO }), 'http', /ollama pull qwen2\.5-coder:7b/);
     assert.equal(error.status, 404);
     assert.match(error.message, /model "qwen2\.5-coder:7b"/);
   });
 
   it('reports other HTTP errors with status and Ollama\'s message', async () => {
     const ollama = await fake([{ status: 500, error: 'llama runner process has terminated' }]);
-    const error = await rejectsWith(client(ollama.url).chat({ messages: [] }), 'http', /HTTP 500: llama runner/);
+    const error = await rejectsWith(client(ollama.url).chat({ messages: HELLO }), 'http', /HTTP 500: llama runner/);
     assert.equal(error.status, 500);
   });
 
   it('reports connection refused as unreachable, with the host and a hint', async () => {
     const host = await closedHost();
     await rejectsWith(
-      client(host).chat({ messages: [] }),
+      client(host).chat({ messages: HELLO }),
       'unreachable',
       new RegExp(`not reachable at ${host} \\(connection refused\\): is Ollama running\\? start it with \`ollama serve\``),
     );
@@ -89,7 +92,7 @@ describe('OllamaChatClient', () => {
   it('times out a slow request', async () => {
     const ollama = await fake([{ content: 'late', delayMs: 3000 }]);
     const started = Date.now();
-    await rejectsWith(client(ollama.url, 150).chat({ messages: [] }), 'timeout', /did not answer within 150 ms/);
+    await rejectsWith(client(ollama.url, 150).chat({ messages: HELLO }), 'timeout', /did not answer within 150 ms/);
     assert.ok(Date.now() - started < 1000);
   });
 
@@ -97,7 +100,7 @@ describe('OllamaChatClient', () => {
     const ollama = await fake([{ content: 'late', delayMs: 3000 }]);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    await rejectsWith(client(ollama.url).chat({ messages: [], signal: controller.signal }), 'aborted', /cancelled/);
+    await rejectsWith(client(ollama.url).chat({ messages: HELLO, signal: controller.signal }), 'aborted', /cancelled/);
     for (let i = 0; i < 50 && !ollama.requests[0]?.aborted; i++) await new Promise((r) => setTimeout(r, 10));
     assert.equal(ollama.requests[0]?.aborted, true, 'the server saw the client hang up');
   });
@@ -105,7 +108,7 @@ describe('OllamaChatClient', () => {
   it('reports a plain-text 404 from something that is not Ollama', async () => {
     const ollama = await fake([]);
     const llm = new OllamaChatClient({ host: `${ollama.url}/not-ollama`, model: MODEL, requestTimeoutMs: 1000 });
-    await rejectsWith(llm.chat({ messages: [] }), 'http', /HTTP 404: 404 page not found/);
+    await rejectsWith(llm.chat({ messages: HELLO }), 'http', /HTTP 404: 404 page not found/);
   });
 
   for (const [what, body] of [
@@ -115,10 +118,55 @@ describe('OllamaChatClient', () => {
     it(`rejects a 2xx reply that is ${what} as invalid-response`, async () => {
       const server = await serveHttp((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(body));
       try {
-        await rejectsWith(client(server.url).chat({ messages: [] }), 'invalid-response', /unreadable reply|without a chat message/);
+        await rejectsWith(client(server.url).chat({ messages: HELLO }), 'invalid-response', /unreadable reply|without a chat message/);
       } finally {
         await server.close();
       }
     });
   }
+});
+
+describe('OllamaChatClient.prepare: the model before the first turn', () => {
+  it("caps num_ctx at the model's context length and sends it on the load and every turn", async () => {
+    const ollama = await fake([{ content: 'ok' }], { contextLength: 4096, loadMs: 50 });
+    const llm = client(ollama.url);
+    assert.deepEqual(await llm.prepare(), { contextWindow: 4096 });
+    await llm.chat({ messages: HELLO });
+    const chats = ollama.requests.filter((r) => r.path === '/api/chat').map((r) => r.body as { messages: unknown[]; options?: Record<string, unknown> });
+    assert.deepEqual(chats.map((c) => [c.messages.length, c.options?.['num_ctx']]), [[0, 4096], [1, 4096]], 'the load, then the turn');
+    assert.equal(ollama.loadsStarted, 1);
+  });
+
+  it('reads /api/show once and skips the load of a model already in memory', async () => {
+    const ollama = await fake([], { models: [MODEL] });
+    const llm = client(ollama.url);
+    await llm.prepare();
+    await llm.prepare();
+    assert.deepEqual(ollama.requests.map((r) => `${r.method} ${r.path}`), ['POST /api/show', 'GET /api/ps']);
+  });
+
+  it('throws `unsupported` with the fix for a model without tool calling', async () => {
+    const ollama = await fake([], { capabilities: ['completion'] });
+    await rejectsWith(client(ollama.url).prepare(), 'unsupported', /cannot call tools \(Ollama lists its capabilities as: completion\).*set model\.model/);
+  });
+
+  it("says `loading` when the caller's signal ends first, and lets the load finish for the next call", async () => {
+    const ollama = await fake([], { models: [MODEL], loadMs: 400 });
+    const llm = client(ollama.url);
+    const error = await rejectsWith(llm.prepare(AbortSignal.timeout(100)), 'loading', /^loading qwen2\.5-coder:7b \(first use, ~\d+ s, 0 s so far\)/);
+    assert.ok(error.affectsEveryFile);
+    for (let i = 0; i < 50 && ollama.loadedModels().length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    assert.deepEqual(ollama.loadedModels(), [MODEL]);
+    assert.deepEqual(await llm.prepare(AbortSignal.timeout(100)), { contextWindow: 8192 });
+    assert.equal(ollama.loadsStarted, 1);
+  });
+
+  it('tells a load from a stall when a turn times out: /api/ps says whether the model is in memory', async () => {
+    const ollama = await fake([{ content: 'late', delayMs: 3000 }, { content: 'late', delayMs: 3000 }], { loadMs: 1000 });
+    const llm = client(ollama.url, 200);
+    await llm.prepare();
+    await rejectsWith(llm.chat({ messages: HELLO }), 'timeout', /did not answer within 200 ms/);
+    ollama.unload(MODEL);
+    await rejectsWith(llm.chat({ messages: HELLO }), 'loading', /^loading qwen2\.5-coder:7b \(unloaded since its last use, /);
+  });
 });

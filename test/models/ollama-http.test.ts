@@ -44,7 +44,7 @@ async function failure<E extends Error>(promise: Promise<unknown>, type: new (..
 /** The same failure, seen by the chat client and by the embedder. */
 async function bothFail(host: string): Promise<{ chat: ModelError; embed: EmbedderUnavailableError }> {
   const chat = await failure(
-    new OllamaChatClient({ host, model: MODEL, requestTimeoutMs: TIMEOUT_MS }).chat({ messages: [] }),
+    new OllamaChatClient({ host, model: MODEL, requestTimeoutMs: TIMEOUT_MS }).chat({ messages: [{ role: 'user', content: 'hi' }] }),
     ModelError,
   );
   const embed = await failure(OllamaEmbedder.load({ host, model: MODEL, requestTimeoutMs: TIMEOUT_MS }), EmbedderUnavailableError);
@@ -185,14 +185,25 @@ describe('callOllama retries', () => {
     const client = await sequence([404, 200]);
     assert.equal((await failure(version(client.url, 2), ModelError)).status, 404);
     assert.equal(client.count(), 1);
+    const busy = await sequence([503, 503, 200]);
+    assert.match((await failure(version(busy.url, 1), ModelError)).message, /HTTP 503: busy \(2 attempts\)$/);
+  });
+
+  it('never retries a refused connection (nothing listens) or an HTTP 500 (it follows the content)', async () => {
     const host = await closedHost();
-    const refused = await failure(version(host, 1), ModelError);
+    const started = Date.now();
+    const refused = await failure(version(host, 3), ModelError);
     assert.equal(refused.kind, 'unreachable');
-    assert.match(refused.message, /connection refused.*\(2 attempts\)$/);
+    assert.equal(refused.connection, 'refused');
+    assert.match(refused.message, /connection refused\): is Ollama running/);
+    assert.ok(Date.now() - started < RETRY_BASE_DELAY_MS, `took ${Date.now() - started} ms`);
+    const parser = await sequence([500, 200]);
+    assert.equal((await failure(version(parser.url, 2), ModelError)).status, 500);
+    assert.equal(parser.count(), 1);
   });
 
   it("stops pausing as soon as the caller's signal aborts", async () => {
-    const server = await sequence([500, 500, 500]);
+    const server = await sequence([503, 503, 503]);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const started = Date.now();

@@ -21,9 +21,9 @@ describe('prompts', () => {
   });
 
   it('fills every placeholder of the system prompt', () => {
-    const system = buildSystemPrompt({ maxToolCalls: 7 });
+    const system = buildSystemPrompt({ maxToolCalls: 7, maxTurns: 4 });
     assert.doesNotMatch(system, /\{\{\w+\}\}/);
-    assert.match(system, /at most 7 tool calls/);
+    assert.match(system, /at most 4 replies from you and 7 tool calls/);
     assert.match(system, /search_similar_code.*\n- read_code/);
   });
 

@@ -187,11 +187,11 @@ describe('model stage budgets and reports', () => {
     assert.ok(result.findings.some((f) => f.rule === 'naming' && f.file === 'src/handler/http-handler.ts'));
     const warnings = result.findings.filter((f) => f.rule === 'review').map((f) => `${f.file}: ${f.message}`);
     assert.deepEqual(warnings.sort(), [
-      'src/handler/http-handler.ts: model review did not complete: the model stage used up its time budget (model.timeoutMs)',
-      'src/hostile.ts: model review did not complete: model stage exceeded its 1000 ms budget',
+      'src/handler/http-handler.ts: model review did not complete: the model stage used up its time budget (model.timeoutMs: 1000 ms per review)',
+      'src/hostile.ts: model review did not complete: the model stage ran out of its time budget (model.timeoutMs of 1000 ms for the review; 1000 ms were left for this file)',
     ]);
     assert.equal(result.summary.model?.outcome, 'failed');
-    assert.match(result.summary.model?.reason ?? '', /exceeded its 1000 ms budget/);
+    assert.match(result.summary.model?.reason ?? '', /ran out of its time budget \(model\.timeoutMs of 1000 ms/);
   });
 
   it('refuses a remote model host with how to allow it, and keeps the rule findings', async () => {
@@ -201,8 +201,10 @@ describe('model stage budgets and reports', () => {
     const service = await createReviewService({ root: repo.root, watch: false });
     const result = await service.review({ files: [HOSTILE] });
     assert.equal(maxLinesOf(result).length, 1);
-    const warning = result.findings.find((f) => f.rule === 'review')?.message ?? '';
-    assert.match(warning, /refusing to send code to the Ollama host http:\/\/192\.0\.2\.1:11434.*"allowRemoteHost": true/);
+    // Said once for the review, in a notice: every file would meet the same refusal.
+    assert.deepEqual(result.findings.filter((f) => f.rule === 'review'), []);
+    const notice = result.summary.notices?.find((n) => n.startsWith('the model did not judge 1 file(s) (src/hostile.ts)')) ?? '';
+    assert.match(notice, /refusing to send code to the Ollama host http:\/\/192\.0\.2\.1:11434.*"allowRemoteHost": true/);
     assert.ok(result.summary.notices?.some((n) => /semantic embedder is unavailable.*refusing to send code/.test(n)), String(result.summary.notices));
   });
 
@@ -218,10 +220,10 @@ describe('model stage budgets and reports', () => {
     assert.deepEqual(rest, {
       outcome: 'ok',
       model: `qwen3-coder:30b on Ollama at ${ollama.url}`,
-      promptVersion: 'review-v1',
+      promptVersion: 'review-v2',
       turns: 2,
       toolCalls: 1,
-      promptTokens: 84,
+      promptTokens: ollama.requests.reduce((n, r) => n + (r.prompt ? Math.min(r.prompt.tokens, r.prompt.numCtx) : 0), 0),
       outputTokens: 34,
       droppedDuplicates: 0,
     });
@@ -248,16 +250,33 @@ describe('model stage budgets and reports', () => {
 
 describe('no failure of the model costs a deterministic finding', () => {
   const search = (args: Record<string, unknown> | string): FakeReply => ({ tool_calls: [{ function: { name: 'search_similar_code', arguments: args } }] });
-  const cases: { readonly what: string; readonly script: FakeScript; readonly model?: Record<string, unknown>; readonly reason: RegExp }[] = [
-    { what: 'Ollama not running', script: [], model: { host: 'closed' }, reason: /Ollama is not reachable .*connection refused/ },
-    { what: 'the model is not pulled', script: () => ({ status: 404, error: 'model "qwen3-coder:30b" not found, try pulling it first' }), reason: /ollama pull qwen3-coder:30b/ },
-    { what: 'HTTP 500 on every attempt', script: () => ({ status: 500, error: 'runner crashed' }), model: { retries: 1 }, reason: /HTTP 500: runner crashed \(2 attempts\)$/ },
+  // everyFile: the next file would fail the same way, so the review says it once, in a notice.
+  const cases: {
+    readonly what: string;
+    readonly script: FakeScript;
+    readonly model?: Record<string, unknown>;
+    readonly reason: RegExp;
+    readonly everyFile?: true;
+  }[] = [
+    { what: 'Ollama not running', script: [], model: { host: 'closed' }, reason: /Ollama is not reachable .*connection refused/, everyFile: true },
+    {
+      what: 'the model is not pulled',
+      script: () => ({ status: 404, error: 'model "qwen3-coder:30b" not found, try pulling it first' }),
+      reason: /ollama pull qwen3-coder:30b/,
+      everyFile: true,
+    },
+    {
+      what: 'HTTP 500 on every attempt',
+      script: () => ({ status: 500, error: 'runner crashed' }),
+      model: { retries: 1 },
+      reason: /HTTP 500: runner crashed \(also with the conversation shortened\)$/,
+    },
     { what: 'prose instead of JSON, twice', script: () => ({ content: 'All good!' }), reason: /not valid JSON/ },
     { what: 'a search loop', script: () => search({ symbol: 'formatTotal' }), model: { maxTurns: 3 }, reason: /no verdict after 3 turns/ },
     { what: 'unknown tools forever', script: () => ({ tool_calls: [{ function: { name: 'run_shell', arguments: '{"cmd":"rm -rf /"}' } }] }), model: { maxTurns: 2 }, reason: /no verdict after 2 turns/ },
     { what: 'a tool call on the repair turn', script: (_r, turn) => (turn === 0 ? { content: 'hmm' } : search({ code: 'x' })), reason: /called a tool again/ },
   ];
-  for (const { what, script, model = {}, reason } of cases) {
+  for (const { what, script, model = {}, reason, everyFile } of cases) {
     it(what, async () => {
       const settings = model['host'] === 'closed' ? { ...model, host: await closedHost() } : model;
       const { result } = await reviewWith(script, [HOSTILE, 'src/handler/http-handler.ts'], settings);
@@ -268,7 +287,13 @@ describe('no failure of the model costs a deterministic finding', () => {
       assert.ok(result.findings.some((f) => f.rule === 'naming'), 'naming findings kept');
       assert.equal(result.summary.model?.outcome, 'failed');
       assert.match(result.summary.model?.reason ?? '', reason);
-      assert.ok(result.findings.some((f) => f.rule === 'review' && f.file === HOSTILE));
+      if (everyFile) {
+        assert.deepEqual(result.findings.filter((f) => f.rule === 'review'), []);
+        assert.equal(result.summary.notices?.filter((n) => reason.test(n)).length, 1, String(result.summary.notices));
+      } else {
+        assert.ok(result.findings.some((f) => f.rule === 'review' && f.file === HOSTILE));
+      }
+      assert.ok(result.summary.files.every((f) => f.model === 'incomplete'));
     });
   }
 });

@@ -99,13 +99,14 @@ describe('review pipeline', () => {
     }
   });
 
-  it('reports a bad OLLAMA_HOST as a model warning next to the rule findings', async () => {
+  it('reports a bad OLLAMA_HOST once, in a notice next to the rule findings', async () => {
     const service = await createReviewService({ root: repo.root, env: { OLLAMA_HOST: 'ftp://nowhere' } });
     const withModel = await service.review({ files: ['src/handler/http-handler.ts'] });
     assert.ok(withModel.findings.some((f) => f.rule === 'naming'));
-    assert.match(withModel.findings.find((f) => f.rule === 'review')?.message ?? '', /OLLAMA_HOST "ftp:\/\/nowhere"/);
+    assert.equal(withModel.summary.notices?.filter((n) => /OLLAMA_HOST "ftp:\/\/nowhere"/.test(n)).length, 1);
+    assert.equal(withModel.summary.files[0]?.model, 'incomplete');
     const withoutModel = await service.review({ files: ['src/handler/http-handler.ts'] }, { model: false });
-    assert.equal(withoutModel.findings.filter((f) => f.rule === 'review').length, 0);
+    assert.equal(withoutModel.summary.notices, undefined);
   });
 
   it('follows the configured severity of the review rule, including off', async () => {

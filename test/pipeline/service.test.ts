@@ -94,11 +94,14 @@ describe('review service', () => {
     const ollama = await startFakeOllama([], { models: ['some-other-model'] });
     try {
       const service = await createReviewService({ root: repo.root, env: { OLLAMA_HOST: ollama.url } });
-      const { findings } = await service.review({ files: ['src/util/strings.ts', 'src/config/load.ts'] });
-      const warnings = findings.filter((f) => f.rule === 'review');
-      assert.equal(warnings.length, 2);
-      assert.match(warnings[0]!.message, /ollama pull qwen3-coder:30b/);
-      assert.equal(ollama.chatRequests().length, 1);
+      const { findings, summary } = await service.review({ files: ['src/util/strings.ts', 'src/config/load.ts'] });
+      assert.deepEqual(findings.filter((f) => f.rule === 'review'), []);
+      const notices = summary.notices?.filter((n) => /ollama pull qwen3-coder:30b/.test(n)) ?? [];
+      assert.equal(notices.length, 1);
+      assert.match(notices[0]!, /^the model did not judge 2 file\(s\)/);
+      // /api/show answers the 404 before any chat is sent.
+      assert.equal(ollama.requests.filter((r) => r.path === '/api/show').length, 1);
+      assert.equal(ollama.chatRequests().length, 0);
     } finally {
       await ollama.close();
     }

@@ -11,7 +11,7 @@ import type { PendingAnswers } from '../../mcp/review-tool.js';
 import { createMcpServer } from '../../mcp/server.js';
 import { TaskManager } from '../../mcp/task-manager.js';
 import { InMemoryTaskStore } from '../../mcp/task-store.js';
-import { ConfigSchema, reloadingService, type McpConfig } from '../../pipeline/index.js';
+import { ConfigSchema, reloadingService } from '../../pipeline/index.js';
 import type { CliArgs } from '../args.js';
 import { workspaceRoot } from '../root.js';
 import { serveOptions } from '../serve-options.js';
@@ -40,8 +40,10 @@ export async function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteS
       await service.close();
     }, stderr);
 
+  // The model loads while the host starts up: its first review_code call need not wait for it.
+  const startService = (): void => void getService().then((started) => started.warmModel(), onerror);
   if (options.transport === 'stdio') {
-    getService().catch(onerror);
+    startService();
     const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
     const handle = serveStdio(factory, { onerror });
     stopOnSignals(() => handle.close());
@@ -49,14 +51,10 @@ export async function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteS
     return;
   }
   // The connection cap is read once, at start; with a broken config, the default holds until a restart.
-  const { maxConnections } = await getService().then(
-    (ready) => ready.loaded.config.mcp,
-    (error: Error): McpConfig => {
-      onerror(error);
-      return ConfigSchema.parse({}).mcp;
-    },
-  );
+  const ready = await getService().catch((error: Error) => void onerror(error));
+  const { maxConnections } = ready ? ready.loaded.config.mcp : ConfigSchema.parse({}).mcp;
   const server = await serveHttp(factory, { host: options.host, port: options.port, maxConnections, ...(options.token ? { token: options.token } : {}), onerror });
+  ready?.warmModel();
   stderr.write(`review-guard: serving MCP over HTTP at ${server.url} for ${root}${options.token ? ' (bearer token required)' : ''}\n`);
   stopOnSignals(() => server.close());
 }

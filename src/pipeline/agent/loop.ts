@@ -1,36 +1,54 @@
 /**
  * @fileoverview The bounded tool-using review loop for one file. The model
- * searches for similar code through the index port and judges the
- * candidates; the loop bounds turns, tool calls and time, repairs one bad
- * answer with structured output, and turns every failure of the model into
- * an `incomplete` result with a reason a person can act on.
+ * gets the file, the index's candidates for its declarations (one round
+ * instead of one search per function), and tools to search and read more;
+ * the loop bounds turns, tool calls, time and the context window. The last
+ * turn offers no tools and is constrained to the answer schema, so a file
+ * ends with a verdict; a bad answer earlier is repaired the same way. A
+ * server fault that follows one conversation is retried once with the
+ * conversation shortened. Every failure becomes an `incomplete` result with
+ * a reason a person can act on.
  */
-import { ModelError, type ModelErrorKind } from '../../../models/errors.js';
-import type { ChatMessage, ChatRequest, LlmClient, ToolCall } from '../../../models/llm-client.js';
+import { ModelError } from '../../../models/errors.js';
+import type { ChatMessage, ChatRequest, ChatResponse, LlmClient, ToolCall } from '../../../models/llm-client.js';
 import { plainText } from '../plain-text.js';
 import { raceAbort } from './abort.js';
 import { MODEL_ANSWER_JSON_SCHEMA, parseModelAnswer, stripThinking, type AnswerFinding, type AnswerParse } from './answer.js';
-import { buildRepairMessage, buildSystemPrompt, buildUserMessage } from './prompt.js';
+import { estimateTokens, fitsWindow, overflowed } from './context-window.js';
+import {
+  buildCandidatesMessage,
+  buildFinalMessage,
+  buildRepairMessage,
+  buildShortenedMessage,
+  buildSystemPrompt,
+  buildUserMessage,
+} from './prompt.js';
 import { extractTextToolCalls } from './text-tool-calls.js';
+import { formatCandidates } from './tool-text.js';
 import { AGENT_TOOLS } from './tool-specs.js';
 import { DEFAULT_MAX_TOOL_CALLS, DEFAULT_MAX_TURNS } from './limits.js';
 import { ToolRunner, type CandidateSource } from './tools.js';
 import { Transcript, type TranscriptSink } from './transcript.js';
 import { verifyFindings, type ModelFinding } from './verify.js';
 
-
 interface ModelReviewOptions {
   readonly llm: LlmClient;
   readonly candidates: CandidateSource;
   /** The reviewed file: workspace-relative path and full text. */
   readonly file: { readonly path: string; readonly text: string };
-  /** Model calls before giving up; the repair turn may exceed it by one. */
+  /** Model calls before giving up; the last one offers no tools. A retry after a server fault may exceed it by one. */
   readonly maxTurns?: number;
   /** Tool calls (valid or not) the model may make in this run. */
   readonly maxToolCalls?: number;
   /** Budget for the whole run: every model call and every tool call. */
   readonly timeoutMs: number;
+  /** `model.timeoutMs`, the budget of the review's whole model stage, named when the run exceeds what was left of it. */
+  readonly reviewBudgetMs?: number;
+  /** Hand the index's candidates for every declaration in the first turn (default true). */
+  readonly firstTurnCandidates?: boolean;
   readonly signal?: AbortSignal;
+  /** Hears "loading <model> (first use, ~N s)" while the run waits for the model's load. */
+  readonly onModelLoading?: (status: string) => void;
   /** Receives the transcript (for `--verbose` and the debug log). */
   readonly transcript?: TranscriptSink;
 }
@@ -52,9 +70,15 @@ export type ModelReviewResult =
   | (RunStats & {
       readonly status: 'incomplete';
       readonly reason: string;
-      /** Set when a model call failed: lets the caller stop asking an unreachable model. */
-      readonly cause?: ModelErrorKind;
+      /** Set when a model call failed and the next file would fail the same way (see `ModelError.affectsEveryFile`). */
+      readonly affectsEveryFile?: boolean;
     });
+
+/** Candidates per declaration handed in with the first turn. */
+const FIRST_TURN_PER_DECLARATION = 3;
+
+/** The run cannot judge this file; the message says why. Thrown inside the loop, returned as `incomplete`. */
+class NotJudged extends Error {}
 
 /** Runs the review loop; never throws for a misbehaving or unreachable model. */
 export async function runModelReview(options: ModelReviewOptions): Promise<ModelReviewResult> {
@@ -64,8 +88,12 @@ export async function runModelReview(options: ModelReviewOptions): Promise<Model
   try {
     return await run.converse();
   } catch (error) {
-    const cause = error instanceof ModelError && !budget.aborted ? error.kind : undefined;
-    return run.incomplete(failureReason(error, options, budget), cause);
+    if (error instanceof NotJudged) return run.incomplete(error.message);
+    if (options.signal?.aborted) return run.incomplete(failureReason(error, options, budget));
+    // A load that the budget ended is still a load: say that, not "out of time".
+    if (error instanceof ModelError && error.kind === 'loading') return run.incomplete(error.message, true);
+    if (budget.aborted || options.signal?.aborted || !(error instanceof ModelError)) return run.incomplete(failureReason(error, options, budget));
+    return run.incomplete(run.failure(error), error.affectsEveryFile);
   }
 }
 
@@ -78,6 +106,13 @@ class ReviewRun {
   private turns = 0;
   private promptTokens = 0;
   private outputTokens = 0;
+  /** The model's context window; undefined when the client does not say. */
+  private window: number | undefined;
+  /** Messages before the tool exchanges: kept when the conversation is shortened. */
+  private prefixLength = 0;
+  /** Candidates handed in with the first turn; undefined when none were looked up. */
+  private handedIn: number | undefined;
+  private shortened = false;
 
   constructor(
     private readonly options: ModelReviewOptions,
@@ -87,13 +122,29 @@ class ReviewRun {
     this.tools = new ToolRunner(options.candidates, maxToolCalls);
     this.maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
     this.transcript = new Transcript(options.file.path, options.transcript);
-    this.add({ role: 'system', content: buildSystemPrompt({ maxToolCalls }) });
-    this.add({ role: 'user', content: buildUserMessage(options.file) });
   }
 
   async converse(): Promise<ModelReviewResult> {
-    while (this.turns < this.maxTurns) {
-      const reply = await this.chat(false);
+    // The client watches the signal itself: a load the budget ends is reported as loading.
+    this.window = (await this.options.llm.prepare?.(this.signal, this.options.onModelLoading))?.contextWindow;
+    const maxToolCalls = this.options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS;
+    this.add({ role: 'system', content: buildSystemPrompt({ maxToolCalls, maxTurns: this.maxTurns }) });
+    this.add({ role: 'user', content: buildUserMessage(this.options.file) });
+    if (!this.fits(this.messages, AGENT_TOOLS)) throw new NotJudged(this.tooLarge(estimateTokens(this.messages, AGENT_TOOLS)));
+    await this.handInCandidates();
+    this.prefixLength = this.messages.length;
+    while (this.turns < this.maxTurns - 1) {
+      const tools = this.tools.exhausted ? undefined : AGENT_TOOLS;
+      // A conversation grown past the window is shortened and asked for its answer.
+      if (!this.fits(this.messages, tools)) return this.shortenAndAnswer();
+      let reply: ChatMessage;
+      try {
+        reply = await this.chat({ messages: [...this.messages], ...(tools ? { tools } : {}) });
+      } catch (error) {
+        if (!isConversationFault(error) || this.shortened) throw error;
+        this.transcript.note(`the server failed on this conversation (${error.message}); shortening it and asking for the answer once more`);
+        return this.shortenAndAnswer();
+      }
       const native = reply.tool_calls ?? [];
       // Reasoning is not an answer: a call the model only thought about is not made.
       const text = native.length > 0 ? undefined : extractTextToolCalls(stripThinking(reply.content));
@@ -103,12 +154,17 @@ class ReviewRun {
       this.messages.push({ role: 'assistant', content: text?.rest ?? reply.content, tool_calls: calls });
       await this.runTools(calls);
     }
-    return this.incomplete(`no verdict after ${this.maxTurns} turns`);
+    return this.answerTurn(buildFinalMessage(this.turns + 1, this.maxTurns), 'final');
   }
 
-  incomplete(reason: string, cause?: ModelErrorKind): ModelReviewResult {
+  incomplete(reason: string, affectsEveryFile?: boolean): ModelReviewResult {
     this.transcript.note(`stopped: ${reason}`);
-    return { status: 'incomplete', reason, ...(cause ? { cause } : {}), ...this.stats() };
+    return { status: 'incomplete', reason, ...(affectsEveryFile ? { affectsEveryFile } : {}), ...this.stats() };
+  }
+
+  /** A model error's message, saying when it came after the conversation was shortened. */
+  failure(error: ModelError): string {
+    return this.shortened && isConversationFault(error) ? `${error.message} (also with the conversation shortened)` : error.message;
   }
 
   private add(message: ChatMessage): void {
@@ -116,17 +172,50 @@ class ReviewRun {
     this.transcript.sent(message);
   }
 
-  /** One model call; tools are offered until the tool budget is spent, never on the repair turn. */
-  private async chat(repair: boolean): Promise<ChatMessage> {
+  /** The index's candidates for the whole file, as many as fit the window, so one round can judge them. */
+  private async handInCandidates(): Promise<void> {
+    const { candidates, file } = this.options;
+    if (this.options.firstTurnCandidates === false || !candidates.overview) return;
+    let shown = [...(await raceAbort(candidates.overview(FIRST_TURN_PER_DECLARATION), this.signal))];
+    this.handedIn = 0;
+    while (shown.length > 0) {
+      const message: ChatMessage = { role: 'user', content: buildCandidatesMessage(file.path, formatCandidates(shown)) };
+      if (this.fits([...this.messages, message], AGENT_TOOLS)) {
+        this.add(message);
+        this.tools.remember(shown);
+        this.handedIn = shown.length;
+        return;
+      }
+      shown = shown.slice(0, Math.floor(shown.length / 2));
+    }
+  }
+
+  private fits(messages: readonly ChatMessage[], tools: ChatRequest['tools']): boolean {
+    return this.window === undefined || fitsWindow(estimateTokens(messages, tools), this.window);
+  }
+
+  private tooLarge(tokens: number): string {
+    return (
+      `${this.options.file.path} does not fit the model's context window: about ${tokens} tokens with the instructions, ` +
+      `and the window is ${this.window} (model.numCtx, capped at the model's context length), so the model did not judge it`
+    );
+  }
+
+  /** One model call; tokens are counted, and a reply that shows the prompt overflowed ends the run. */
+  private async chat(request: Omit<ChatRequest, 'signal'>): Promise<ChatMessage> {
     this.signal.throwIfAborted();
     this.turns++;
-    const request: ChatRequest = repair
-      ? { messages: [...this.messages], format: MODEL_ANSWER_JSON_SCHEMA, signal: this.signal }
-      : { messages: [...this.messages], ...(this.tools.exhausted ? {} : { tools: AGENT_TOOLS }), signal: this.signal };
-    const response = await raceAbort(this.options.llm.chat(request), this.signal);
+    const response: ChatResponse = await raceAbort(this.options.llm.chat({ ...request, signal: this.signal }), this.signal);
     this.promptTokens += response.promptEvalCount ?? 0;
     this.outputTokens += response.evalCount ?? 0;
     this.transcript.received(this.turns, response);
+    if (this.window !== undefined && overflowed(response.promptEvalCount, this.window)) {
+      const estimate = estimateTokens(request.messages, request.tools);
+      throw new NotJudged(
+        `${this.options.file.path} was not fully seen: Ollama read ${response.promptEvalCount} prompt tokens in a ${this.window}-token window ` +
+          `(estimated ${estimate}), so the start of the conversation was probably cut; raise model.numCtx (up to the model's context length)`,
+      );
+    }
     return response.message;
   }
 
@@ -141,19 +230,48 @@ class ReviewRun {
   private async finish(content: string): Promise<ModelReviewResult> {
     const first = parseModelAnswer(content);
     if (first.ok) return this.completed(first.findings);
-    // The repair is a turn like any other: the turn limit is a promise to the host.
-    if (this.turns >= this.maxTurns) return this.incomplete(`${describeBadAnswer(first)} (no turn left to repair it)`);
     this.messages.push({ role: 'assistant', content });
-    this.add({ role: 'user', content: buildRepairMessage(first.error) });
-    const repaired = await this.chat(true);
-    if (repaired.tool_calls?.length) {
-      return this.incomplete('the model called a tool again instead of giving its JSON answer');
-    }
-    const second = parseModelAnswer(repaired.content);
-    return second.ok ? this.completed(second.findings) : this.incomplete(describeBadAnswer(second));
+    return this.answerTurn(buildRepairMessage(first.error), 'repair');
   }
 
-  private completed(found: readonly AnswerFinding[]): ModelReviewResult {
+  /** The tool exchanges replaced by what they found, then the answer asked for. */
+  private async shortenAndAnswer(): Promise<ModelReviewResult> {
+    this.shortened = true;
+    this.messages.splice(this.prefixLength);
+    const found = this.tools.seenCandidates.slice(this.handedIn ?? 0);
+    if (found.length > 0) this.add({ role: 'user', content: buildShortenedMessage(formatCandidates(found)) });
+    return this.answerTurn(buildFinalMessage(this.turns + 1, this.maxTurns), 'final');
+  }
+
+  /** A turn without tools whose reply must match the answer schema: the last turn, or the repair of a bad answer. */
+  private async answerTurn(request: string, why: 'final' | 'repair'): Promise<ModelReviewResult> {
+    this.add({ role: 'user', content: request });
+    if (!this.fits(this.messages, undefined)) throw new NotJudged(this.tooLarge(estimateTokens(this.messages)));
+    let reply: ChatMessage;
+    try {
+      reply = await this.chat({ messages: [...this.messages], format: MODEL_ANSWER_JSON_SCHEMA });
+    } catch (error) {
+      if (!isConversationFault(error) || this.shortened) throw error;
+      this.transcript.note(`the server failed on this conversation (${error.message}); shortening it and asking once more`);
+      return this.shortenAndAnswer();
+    }
+    const ending = why === 'final' ? `no verdict after ${this.turns} turns: ` : '';
+    if (reply.tool_calls?.length) return this.incomplete(`${ending}the model called a tool again instead of giving its JSON answer`);
+    const answer = parseModelAnswer(reply.content);
+    return answer.ok ? this.completed(answer.findings) : this.incomplete(`${ending}${describeBadAnswer(answer)}`);
+  }
+
+  /** The verdict, unless the model judged nothing it was shown although the index had candidates. */
+  private async completed(found: readonly AnswerFinding[]): Promise<ModelReviewResult> {
+    if (found.length === 0 && this.tools.searchCount === 0 && !this.handedIn) {
+      const overview = this.handedIn === undefined ? this.options.candidates.overview : undefined;
+      const had = overview ? (await raceAbort(overview(1), this.signal)).length : 0;
+      if (had > 0) {
+        return this.incomplete(
+          `the model searched nothing and named nothing, although the index has candidates for ${had} declaration(s) of this file: it did not judge them`,
+        );
+      }
+    }
     return { status: 'completed', findings: verifyFindings(found, this.options.file), ...this.stats() };
   }
 
@@ -168,6 +286,11 @@ class ReviewRun {
   }
 }
 
+/** An HTTP 5xx that belongs to this conversation (Ollama's runner or tool-call parser failing on its content). */
+function isConversationFault(error: unknown): error is ModelError {
+  return error instanceof ModelError && error.kind === 'http' && !error.affectsEveryFile && (error.status ?? 0) >= 500;
+}
+
 function describeBadAnswer(answer: Extract<AnswerParse, { ok: false }>): string {
   // JSON.parse quotes the text it stopped at: the model's own characters.
   const error = plainText(answer.error);
@@ -178,9 +301,11 @@ function describeBadAnswer(answer: Extract<AnswerParse, { ok: false }>): string 
 
 /** Why the run stopped; the budget and the caller's signal win over what the call reported. */
 function failureReason(error: unknown, options: ModelReviewOptions, budget: AbortSignal): string {
-  if (budget.aborted) return `model stage exceeded its ${options.timeoutMs} ms budget`;
+  if (budget.aborted) {
+    const configured = options.reviewBudgetMs === undefined ? '' : ` of ${options.reviewBudgetMs} ms for the review`;
+    return `the model stage ran out of its time budget (model.timeoutMs${configured}; ${options.timeoutMs} ms were left for this file)`;
+  }
   if (options.signal?.aborted) return 'the model review was cancelled';
-  if (error instanceof ModelError) return error.message;
   const detail = error instanceof Error ? error.message : String(error);
   return `the model call to ${options.llm.description} failed: ${detail}`;
 }

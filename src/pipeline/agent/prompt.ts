@@ -13,11 +13,12 @@ const ANSWER_SHAPE =
   '"related":{"file":"src/util/dates.ts","line":40,"symbol":"parseIsoDate"}}]}';
 
 /** The system prompt; short and literal, because the models are small. */
-export function buildSystemPrompt(limits: { readonly maxToolCalls: number }): string {
+export function buildSystemPrompt(limits: { readonly maxToolCalls: number; readonly maxTurns: number }): string {
   return renderPrompt(loadPrompt().system, {
     searchTool: SEARCH_TOOL_NAME,
     readTool: READ_TOOL_NAME,
     maxToolCalls: limits.maxToolCalls,
+    maxTurns: limits.maxTurns,
     rules: MODEL_RULES.join(', '),
     maxMessageChars: MAX_MESSAGE_CHARS,
     answerShape: ANSWER_SHAPE,
@@ -36,4 +37,19 @@ export function buildUserMessage(file: { readonly path: string; readonly text: s
 /** The repair request after an unusable answer; the reply is schema-constrained. */
 export function buildRepairMessage(error: string): string {
   return renderPrompt(loadPrompt().repair, { error });
+}
+
+/** The index's candidates for the whole file, as the first turn gets them. */
+export function buildCandidatesMessage(path: string, candidates: string): string {
+  return renderPrompt(loadPrompt().candidates, { path, candidates });
+}
+
+/** The last turn's request: no tools, the answer now. */
+export function buildFinalMessage(turn: number, maxTurns: number): string {
+  return renderPrompt(loadPrompt().final, { turn, maxTurns });
+}
+
+/** What stands in for the tool exchanges of a shortened conversation. */
+export function buildShortenedMessage(candidates: string): string {
+  return renderPrompt(loadPrompt().shortened, { candidates });
 }

@@ -51,6 +51,12 @@ export interface CandidateSource {
   search(query: CandidateQuery, limit: number): Promise<readonly AgentCandidate[]>;
   /** The code of an indexed chunk, or undefined when the index does not know the id. */
   read(id: string): Promise<CodeText | undefined>;
+  /**
+   * The index's best candidates for every declaration of the reviewed file
+   * (up to `perDeclaration` each, once each), for the first turn and for
+   * telling "nothing to find" from "did not look". Absent: unknown.
+   */
+  overview?(perDeclaration: number): Promise<readonly AgentCandidate[]>;
 }
 
 /** A query the model got wrong; the message is shown to it as the tool result. */
@@ -69,6 +75,7 @@ export class ToolRunner {
   private readonly done = new Set<string>();
   private readonly seen = new Map<string, AgentCandidate>();
   private calls = 0;
+  private searches = 0;
 
   constructor(
     private readonly source: CandidateSource,
@@ -78,6 +85,21 @@ export class ToolRunner {
   /** Tool calls asked for so far, including refused ones. */
   get callCount(): number {
     return this.calls;
+  }
+
+  /** Searches that ran (the model looked for similar code). */
+  get searchCount(): number {
+    return this.searches;
+  }
+
+  /** Candidates the model was shown outside a tool call (the first turn's): they count as returned. */
+  remember(candidates: readonly AgentCandidate[]): void {
+    for (const candidate of candidates) this.seen.set(candidate.id, candidate);
+  }
+
+  /** Every candidate the model was shown (first turn and searches), once each. */
+  get seenCandidates(): readonly AgentCandidate[] {
+    return [...this.seen.values()];
   }
 
   /** No call left: the loop stops offering tools. */
@@ -124,7 +146,8 @@ export class ToolRunner {
     const limit = Math.min(Math.max(args.limit ?? DEFAULT_SEARCH_LIMIT, 1), MAX_SEARCH_LIMIT);
     const query = args.symbol ? { symbol: args.symbol } : { code: args.code ?? '' };
     const candidates = await this.source.search(query, limit);
-    for (const candidate of candidates) this.seen.set(candidate.id, candidate);
+    this.searches++;
+    this.remember(candidates);
     return formatCandidates(candidates);
   }
 

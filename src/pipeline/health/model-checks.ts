@@ -1,12 +1,15 @@
 /**
  * @fileoverview The doctor's checks of the model side: is Ollama reachable
- * where the config points, is the chat model pulled, and is the embedding
- * model there (pulled into Ollama, or a complete local transformers.js
- * folder). Each says what to run when something is missing.
+ * where the config points, is the chat model pulled and able to call tools
+ * (its `/api/show` capabilities), and is the embedding model there (pulled
+ * into Ollama, or a complete local transformers.js folder). Each says what
+ * to run when something is missing.
  */
 import { semanticHost, semanticModelDir } from '../semantic.js';
 import { missingModelFiles } from '../../../indexer/embedders/index.js';
+import { ModelError, toolsUnsupportedMessage } from '../../../models/errors.js';
 import { isLocalHost, resolveOllamaHost } from '../../../models/ollama-host.js';
+import { showModel } from '../../../models/ollama-model.js';
 import type { Config } from '../config-schema.js';
 import { hasModel, probeOllama, type OllamaProbe } from './ollama-probe.js';
 import { check, type HealthCheck } from './report.js';
@@ -76,7 +79,29 @@ export async function chatModelCheck(config: Config, env: NodeJS.ProcessEnv, pro
   if (refusedHost(config, resolved.host)) return check('chat-model', 'info', `not checked: reviews refuse the host ${resolved.host}`);
   const found = await probe(resolved.host);
   if (!found.reachable) return check('chat-model', 'info', `not checked: Ollama is not reachable at ${found.host}`, { details: { model } });
-  return pulledCheck('chat-model', model, found, 'model.model');
+  const pulled = pulledCheck('chat-model', model, found, 'model.model');
+  return pulled.status === 'ok' ? toolsCheck(model, found.host, pulled.message) : pulled;
+}
+
+/** A pulled chat model that cannot call tools fails every review: say so here, with the fix. */
+async function toolsCheck(model: string, host: string, pulled: string): Promise<HealthCheck> {
+  let capabilities: readonly string[] | undefined;
+  let contextLength: number | undefined;
+  try {
+    ({ capabilities, contextLength } = await showModel({ host, model, timeoutMs: 5000 }));
+  } catch (error) {
+    const problem = error instanceof ModelError ? error.message : String(error);
+    return check('chat-model', 'warn', `${pulled}, but Ollama's /api/show failed for it: ${problem}`, { details: { model, host } });
+  }
+  const details = { model, host, ...(capabilities ? { capabilities } : {}), ...(contextLength ? { contextLength } : {}) };
+  if (capabilities && !capabilities.includes('tools')) {
+    return check('chat-model', 'warn', toolsUnsupportedMessage(model, capabilities), {
+      fix: 'set model.model to a model with tool support (e.g. qwen3-coder:30b, qwen2.5-coder:7b), or model.enabled: false',
+      details,
+    });
+  }
+  const context = contextLength ? `; context length ${contextLength} tokens` : '';
+  return check('chat-model', 'ok', `${pulled} and can call tools${capabilities ? '' : ' (this Ollama does not list capabilities)'}${context}`, { details });
 }
 
 /** The configured semantic embedder's model is available (none configured is fine). */

@@ -62,3 +62,35 @@ describe('extractTextToolCalls: bare JSON calls', () => {
     }
   });
 });
+
+describe('extractTextToolCalls: the other ways models write calls', () => {
+  const search = (args: Record<string, unknown>) => ({ function: { name: 'search_similar_code', arguments: args } });
+
+  it('reads arguments under "args" as under "arguments" and "parameters"', () => {
+    assert.deepEqual(extractTextToolCalls('<tool_call>{"name": "search_similar_code", "args": {"symbol": "f"}}</tool_call>').calls, [search({ symbol: 'f' })]);
+    assert.deepEqual(extractTextToolCalls('{"name": "search_similar_code", "args": {"symbol": "g"}}').calls, [search({ symbol: 'g' })]);
+  });
+
+  it('reads calls inside <tools> tags, also as a JSON array', () => {
+    const text = 'Searching.\n<tools>[{"name": "search_similar_code", "arguments": {"symbol": "a"}}, {"name": "search_similar_code", "args": {"symbol": "b"}}]</tools>';
+    const { calls, rest } = extractTextToolCalls(text);
+    assert.deepEqual(calls, [search({ symbol: 'a' }), search({ symbol: 'b' })]);
+    assert.equal(rest, 'Searching.');
+    assert.deepEqual(extractTextToolCalls('<tools>{"name": "read_code", "arguments": {"id": "c1"}}</tools>').calls, [
+      { function: { name: 'read_code', arguments: { id: 'c1' } } },
+    ]);
+  });
+
+  it('reads a bare JSON array of calls and calls written one per line', () => {
+    const array = '```json\n[{"name": "search_similar_code", "arguments": {"symbol": "a"}}, {"function": {"name": "search_similar_code", "parameters": {"symbol": "b"}}}]\n```';
+    assert.deepEqual(extractTextToolCalls(array).calls, [search({ symbol: 'a' }), search({ symbol: 'b' })]);
+    const lines = '{"name": "search_similar_code", "arguments": {"symbol": "a"}}\n{"name": "search_similar_code", "arguments": {"symbol": "c"}}';
+    assert.deepEqual(extractTextToolCalls(lines).calls, [search({ symbol: 'a' }), search({ symbol: 'c' })]);
+  });
+
+  it('takes no array that mixes calls with other values, and no findings answer', () => {
+    for (const text of ['[{"name": "search_similar_code", "arguments": {}}, 3]', '[{"findings": []}]', '[]']) {
+      assert.deepEqual(extractTextToolCalls(text).calls, [], text);
+    }
+  });
+});

@@ -63,9 +63,20 @@ describe('health checks', () => {
     assert.deepEqual(index.details?.['embedders'], ['structural-v2-512-n3-5']);
     assert.deepEqual(
       ollama.requests.map((r) => `${r.method} ${r.path}`),
-      ['GET /api/version', 'GET /api/tags'],
-      'one probe serves both the ollama and the chat-model check',
+      ['GET /api/version', 'GET /api/tags', 'POST /api/show'],
+      'one probe serves both the ollama and the chat-model check; /api/show tells whether the model calls tools',
     );
+    assert.match(byId(report, 'chat-model').message, /is pulled on Ollama at .* and can call tools; context length 262144 tokens$/);
+  });
+
+  it('warns, with the fix, about a pulled chat model that cannot call tools', async () => {
+    const ollama = await startOllama([], { models: ['qwen2.5-coder:7b'], capabilities: ['completion', 'insert'] });
+    const report = await doctor({ model: { host: ollama.url, model: 'qwen2.5-coder:7b' } });
+    const chat = byId(report, 'chat-model');
+    assert.equal(chat.status, 'warn');
+    assert.match(chat.message, /^the model qwen2\.5-coder:7b cannot call tools \(Ollama lists its capabilities as: completion, insert\)/);
+    assert.match(chat.fix ?? '', /model\.model to a model with tool support/);
+    assert.equal(report.verdict, 'attention');
   });
 
   it('warns with the fix when Ollama is unreachable, and does not claim the model is missing', async () => {
@@ -183,7 +194,7 @@ describe('health checks', () => {
     assert.equal(
       config.message,
       'review-guard.config.json: 2 problems: "model.maxTurns" is 0; expected an integer from 1 to 20 | ' +
-        'unknown key "model.temprature" (did you mean "model.temperature"? allowed in "model": enabled, host, allowRemoteHost, model, maxTurns, maxToolCalls, minCandidateScore, retries, timeoutMs, requestTimeoutMs, maxConcurrent, maxQueued, temperature, numCtx, keepAlive)',
+        'unknown key "model.temprature" (did you mean "model.temperature"? allowed in "model": enabled, host, allowRemoteHost, model, maxTurns, maxToolCalls, minCandidateScore, retries, timeoutMs, requestTimeoutMs, maxConcurrent, maxQueued, temperature, numCtx, keepAlive, loadTimeoutMs, firstTurnCandidates)',
     );
     assert.match(config.fix ?? '', /^correct each key named/);
   });

@@ -1,0 +1,275 @@
+/**
+ * The model stage against an Ollama that behaves as a stock one does (see
+ * test/helpers/fake-ollama.ts): a small default context that cuts prompts
+ * from the front, models that take seconds to load and stop loading when
+ * their client hangs up, models without tool calling, a tool-call parser
+ * that fails for one conversation's content, and no Ollama at all. Every
+ * time the outcome is honest (nothing unjudged counts as judged) and every
+ * deterministic finding is there.
+ */
+import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { createReviewService, type ReviewResult, type ReviewService } from '../../src/pipeline/index.js';
+import { fakeOllamaForFile, type FakeChatRequest, type FakeOllama, type FakeOllamaOptions, type FakeReply, type FakeScript } from '../helpers/fake-ollama.js';
+import { closedHost } from '../helpers/loopback.js';
+import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
+
+const startFake = fakeOllamaForFile();
+const repos: SampleRepo[] = [];
+const services: ReviewService[] = [];
+after(async () => {
+  for (const service of services) service.close();
+  await Promise.all(repos.map((r) => r.remove()));
+});
+
+const RULES = { 'max-lines': ['error', { max: 100 }], naming: 'warning' };
+const NO_FINDINGS: FakeReply = { content: '{"findings":[]}' };
+
+/** `count` small functions, each of its own shape, in `lines` lines or more. */
+function manyFunctions(count: number, linesEach = 6): string {
+  const parts: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const body = Array.from({ length: linesEach - 2 }, (_, j) => `  const v${j} = input.length * ${i + 1} + ${j} - offset${i % 3};`);
+    parts.push(`export function step${i}(input: string, offset${i % 3}: number): number {`, ...body, `  return v0 + v${linesEach - 3};`, '}');
+  }
+  return `${parts.join('\n')}\n`;
+}
+
+interface Setup {
+  readonly fake?: FakeOllamaOptions;
+  readonly script?: FakeScript;
+  readonly model?: Record<string, unknown>;
+  readonly files?: Readonly<Record<string, string>>;
+  readonly host?: string;
+}
+
+async function setUp(setup: Setup): Promise<{ fake: FakeOllama; service: ReviewService; repo: SampleRepo }> {
+  const fake = await startFake(setup.script ?? (() => NO_FINDINGS), setup.fake ?? {});
+  const repo = await copySampleRepo({ rules: RULES, model: { host: setup.host ?? fake.url, ...setup.model } });
+  repos.push(repo);
+  for (const [path, text] of Object.entries(setup.files ?? {})) await writeFile(join(repo.root, path), text);
+  const service = await createReviewService({ root: repo.root, env: {}, watch: false });
+  services.push(service);
+  return { fake, service, repo };
+}
+
+const statusOf = (result: ReviewResult, file: string) => result.summary.files.find((f) => f.file === file)?.model;
+const reviewWarnings = (result: ReviewResult, file: string) => result.findings.filter((f) => f.rule === 'review' && f.file === file).map((f) => f.message);
+
+/** The rule findings the sample files always have, whatever the model did. */
+function assertDeterministic(result: ReviewResult): void {
+  assert.ok(result.findings.some((f) => f.rule === 'duplicate' && f.source === 'index' && f.symbol === 'parseSettings'), 'index duplicate kept');
+  assert.ok(result.findings.some((f) => f.rule === 'naming'), 'naming findings kept');
+}
+
+const SAMPLE = ['src/handler/settings.ts', 'src/handler/http-handler.ts', 'src/report/messages.ts'];
+
+describe('a stock Ollama: the context window', () => {
+  it('sends num_ctx, so a 250-line file is not cut to the default 4096 tokens', async () => {
+    const big = manyFunctions(31, 8);
+    assert.ok(big.split('\n').length >= 250);
+    const { fake, service } = await setUp({ files: { 'src/big.ts': big } });
+    const result = await service.review({ files: ['src/big.ts', ...SAMPLE] });
+    assert.deepEqual(fake.truncatedChats().map((r) => r.prompt), [], 'no prompt cut by the server');
+    const chats = fake.chatRequests();
+    assert.ok(chats.length >= 4);
+    assert.ok(chats.every((c) => c.options?.['num_ctx'] === 16_384), JSON.stringify(chats.map((c) => c.options)));
+    const bigPrompt = fake.requests.find((r) => r.prompt && (r.body as FakeChatRequest).messages[1]?.content.includes('src/big.ts'))?.prompt;
+    assert.ok(bigPrompt && bigPrompt.tokens > 4096, `the big file's prompt is ${bigPrompt?.tokens} tokens`);
+    assert.equal(statusOf(result, 'src/big.ts'), 'completed');
+    assert.ok(result.findings.some((f) => f.rule === 'max-lines' && f.file === 'src/big.ts'));
+    assertDeterministic(result);
+  });
+
+  it("reports a file larger than the model's own context length as not judged, and judges the others", async () => {
+    const { fake, service } = await setUp({ fake: { contextLength: 4096 }, files: { 'src/big.ts': manyFunctions(31, 8) } });
+    const result = await service.review({ files: ['src/big.ts', ...SAMPLE] });
+    assert.equal(statusOf(result, 'src/big.ts'), 'incomplete');
+    const [warning] = reviewWarnings(result, 'src/big.ts');
+    assert.match(warning ?? '', /src\/big\.ts does not fit the model's context window: about \d+ tokens with the instructions, and the window is 4096 \(model\.numCtx/);
+    assert.ok(fake.chatRequests().every((c) => !c.messages[1]?.content.includes('src/big.ts')), 'the big file was never sent');
+    assert.ok(fake.chatRequests().every((c) => c.options?.['num_ctx'] === 4096), "num_ctx capped at the model's context length");
+    assert.equal(statusOf(result, 'src/handler/settings.ts'), 'completed');
+    assert.equal(result.summary.model?.outcome, 'failed');
+    assert.ok(result.findings.some((f) => f.rule === 'max-lines' && f.file === 'src/big.ts'));
+    assertDeterministic(result);
+  });
+
+  it('says a file was not fully seen when Ollama read more tokens than the estimate left room for', async () => {
+    // A tokenizer denser than the estimate assumes: the request fits by the estimate, and the server cuts it.
+    let dense = '';
+    for (let i = 0; dense.length < 13_000; i++) dense += `export const label${i} = 'ÄÖÜ ${'x'.repeat(40)}';\n`;
+    const { fake, service } = await setUp({
+      fake: { contextLength: 8192, charsPerToken: 1.8 },
+      model: { firstTurnCandidates: false },
+      files: { 'src/dense.ts': dense },
+    });
+    const result = await service.review({ files: ['src/dense.ts'] });
+    assert.equal(fake.truncatedChats().length, 1, 'the server cut the prompt');
+    assert.equal(statusOf(result, 'src/dense.ts'), 'incomplete');
+    assert.match(reviewWarnings(result, 'src/dense.ts')[0] ?? '', /src\/dense\.ts was not fully seen: Ollama read 8192 prompt tokens in a 8192-token window \(estimated \d+\)/);
+    assert.equal(result.summary.model?.outcome, 'failed');
+  });
+});
+
+describe('a stock Ollama: loading the model', () => {
+  it('survives a load longer than model.requestTimeoutMs: one load, waited for, then the review', async () => {
+    const { fake, service } = await setUp({ fake: { loadMs: 1500 }, model: { requestTimeoutMs: 1000, timeoutMs: 10_000 } });
+    const result = await service.review({ files: SAMPLE });
+    assert.equal(fake.loadsStarted, 1);
+    assert.ok(fake.requests.every((r) => !(r.path === '/api/chat' && r.aborted)), 'no request hung up on the load');
+    assert.ok(SAMPLE.every((file) => statusOf(result, file) === 'completed'), JSON.stringify(result.summary.files));
+    assert.equal(result.summary.model?.outcome, 'ok');
+    assertDeterministic(result);
+  });
+
+  it('names a load the budget cannot wait for, keeps it going, and the next review uses the model', async () => {
+    const { fake, service } = await setUp({ fake: { loadMs: 2500 }, model: { timeoutMs: 1000 } });
+    const started = Date.now();
+    const statuses: string[] = [];
+    const first = await service.review({ files: SAMPLE }, { onEvent: (e) => e.type === 'model-loading' && statuses.push(e.status) });
+    assert.ok(Date.now() - started < 2500, `took ${Date.now() - started} ms`);
+    // What progress notifications and a task's status say while the review waits (the fake's model: 4.7 GB).
+    assert.deepEqual(statuses, ['loading qwen3-coder:30b (first use, ~9 s)']);
+    const notices = (first.summary.notices ?? []).filter((n) => n.includes('loading'));
+    assert.equal(notices.length, 1, String(first.summary.notices));
+    assert.match(notices[0] ?? '', /^the model did not judge 3 file\(s\) \(.*\): loading qwen3-coder:30b \(first use, ~\d+ s, \d+ s so far\)/);
+    assert.match(notices[0] ?? '', /it goes on loading, so the next review can use it/);
+    assert.deepEqual(SAMPLE.flatMap((file) => reviewWarnings(first, file)), [], 'one notice, not a warning per file');
+    assert.equal(first.summary.model?.outcome, 'failed');
+    assert.equal(fake.chatRequests().length, 0, 'no review turn was sent to a loading model');
+    assertDeterministic(first);
+
+    for (let i = 0; i < 60 && !fake.loadedModels().includes('qwen3-coder:30b'); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(fake.loadedModels(), ['qwen3-coder:30b'], 'the load went on without a waiting review');
+    const second = await service.review({ files: SAMPLE });
+    assert.equal(second.summary.model?.outcome, 'ok');
+    assert.equal(fake.loadsStarted, 1);
+  });
+});
+
+describe('a stock Ollama: a model without tool calling', () => {
+  it('says once what to change, sends no review turn, and keeps the rule findings', async () => {
+    const { fake, service } = await setUp({ fake: { capabilities: ['completion'] }, model: { model: 'qwen3-coder:30b' } });
+    const result = await service.review({ files: SAMPLE });
+    const notices = (result.summary.notices ?? []).filter((n) => n.includes('cannot call tools'));
+    assert.equal(notices.length, 1);
+    assert.match(notices[0] ?? '', /the model qwen3-coder:30b cannot call tools \(Ollama lists its capabilities as: completion\).*set model\.model/);
+    assert.equal(fake.chatRequests().length, 0);
+    assert.ok(SAMPLE.every((file) => statusOf(result, file) === 'incomplete'));
+    assertDeterministic(result);
+  });
+});
+
+describe('a stock Ollama: faults of one conversation', () => {
+  it("recovers from the tool-call parser's 500 for one file's content with a shortened turn without tools", async () => {
+    const { fake, service } = await setUp({
+      fake: { failOn: { pattern: /settingsSummary/, error: 'error parsing tool call: raw=\'{"symbol": settingsSummary}\'' } },
+    });
+    const result = await service.review({ files: SAMPLE });
+    assert.ok(SAMPLE.every((file) => statusOf(result, file) === 'completed'), JSON.stringify(result.summary.files));
+    const retried = fake.chatRequests().filter((c) => c.messages[1]?.content.includes('settings.ts'));
+    assert.equal(retried.length, 2, 'the failed turn and one retry');
+    assert.equal(retried[1]?.tools, undefined);
+    assert.ok(retried[1]?.format, 'the retry asks for the answer schema');
+    assertDeterministic(result);
+  });
+
+  it('fails only that file when the server fails on its conversation every time, and judges the other files', async () => {
+    const script = (request: FakeChatRequest): FakeReply =>
+      request.messages.some((m) => m.content.includes('BEGIN src/handler/settings.ts')) ? { status: 500, error: 'llama runner process has terminated' } : NO_FINDINGS;
+    const { fake, service } = await setUp({ script });
+    const started = Date.now();
+    const result = await service.review({ files: SAMPLE });
+    assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
+    assert.equal(statusOf(result, 'src/handler/settings.ts'), 'incomplete');
+    assert.match(reviewWarnings(result, 'src/handler/settings.ts')[0] ?? '', /HTTP 500: llama runner process has terminated \(also with the conversation shortened\)$/);
+    assert.equal(fake.chatRequests().filter((c) => c.messages[1]?.content.includes('settings.ts')).length, 2, 'no retries beyond the shortened one');
+    assert.equal(statusOf(result, 'src/handler/http-handler.ts'), 'completed');
+    assert.equal(statusOf(result, 'src/report/messages.ts'), 'completed');
+    assertDeterministic(result);
+  });
+});
+
+describe('no Ollama listening', () => {
+  it('costs a review under 50 ms and one notice, not a warning per file', async () => {
+    const host = await closedHost();
+    const { service } = await setUp({ host });
+    await service.review({ files: SAMPLE }, { model: false });
+    const timed = async (model: boolean): Promise<number> => {
+      let best = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        await service.review({ files: SAMPLE }, { model });
+        best = Math.min(best, performance.now() - started);
+      }
+      return best;
+    };
+    const withModel = await timed(true);
+    const without = await timed(false);
+    assert.ok(withModel - without < 50, `the model stage cost ${Math.round(withModel - without)} ms`);
+    const result = await service.review({ files: SAMPLE });
+    assert.deepEqual(SAMPLE.flatMap((file) => reviewWarnings(result, file)), []);
+    const notices = (result.summary.notices ?? []).filter((n) => n.includes('not reachable'));
+    assert.equal(notices.length, 1);
+    assert.match(notices[0] ?? '', /^the model did not judge 3 file\(s\) .*\(connection refused\): is Ollama running\?/);
+    assertDeterministic(result);
+  });
+});
+
+describe('turns and verdicts', () => {
+  const MANY = manyFunctions(8);
+  /** A model that searches the file's functions one per turn while it has tools, and answers when it has none. */
+  const onePerTurn = (request: FakeChatRequest): FakeReply => {
+    if (!request.tools) return NO_FINDINGS;
+    const searched = request.messages.filter((m) => m.role === 'tool').length;
+    return { tool_calls: [{ function: { name: 'search_similar_code', arguments: { symbol: `step${searched}` } } }] };
+  };
+
+  it('ends a file of 8 functions, searched one per turn, with a verdict in the last turn', async () => {
+    const { fake, service } = await setUp({ script: onePerTurn, model: { firstTurnCandidates: false }, files: { 'src/many.ts': MANY } });
+    const result = await service.review({ files: ['src/many.ts'] });
+    assert.equal(statusOf(result, 'src/many.ts'), 'completed', JSON.stringify(reviewWarnings(result, 'src/many.ts')));
+    const chats = fake.chatRequests();
+    assert.equal(chats.length, 6);
+    assert.equal(chats[5]?.tools, undefined);
+    assert.match(chats[5]?.messages.at(-1)?.content ?? '', /^This is your last reply \(6 of 6\)/);
+    assert.match(chats[0]?.messages[0]?.content ?? '', /at most 6 replies from you and 12 tool calls/);
+  });
+
+  it('hands the index candidates in the first turn: fewer turns and prompt tokens than one search per function', async (t) => {
+    // The same model: it searches what it was not shown, one per turn, and answers once it has seen candidates for all.
+    const script = (request: FakeChatRequest): FakeReply => {
+      if (!request.tools || request.messages.some((m) => m.content.startsWith('Before you started, the index searched'))) return NO_FINDINGS;
+      return onePerTurn(request);
+    };
+    const measure = async (firstTurnCandidates: boolean) => {
+      const { service } = await setUp({ script, model: { firstTurnCandidates }, files: { 'src/many.ts': MANY } });
+      const result = await service.review({ files: ['src/many.ts'] });
+      assert.equal(statusOf(result, 'src/many.ts'), 'completed');
+      const { turns = 0, promptTokens = 0, toolCalls = 0 } = result.summary.model ?? {};
+      return { turns, promptTokens, toolCalls };
+    };
+    const toolDriven = await measure(false);
+    const handedIn = await measure(true);
+    t.diagnostic(`8 functions: tool-driven ${JSON.stringify(toolDriven)}, candidates in the first turn ${JSON.stringify(handedIn)}`);
+    assert.equal(handedIn.turns, 1);
+    assert.ok(handedIn.turns < toolDriven.turns);
+    assert.ok(handedIn.promptTokens < toolDriven.promptTokens);
+  });
+
+  it('does not count "searched nothing, named nothing" as judged when the index had candidates', async () => {
+    // An empty answer, repaired into an empty verdict, ends the same way.
+    const emptyThenNothing: FakeScript = (_request, turn) => (turn === 0 ? { content: '' } : NO_FINDINGS);
+    for (const script of [() => NO_FINDINGS, emptyThenNothing]) {
+      const { service } = await setUp({ script, model: { firstTurnCandidates: false } });
+      const result = await service.review({ files: ['src/handler/settings.ts'] });
+      assert.equal(statusOf(result, 'src/handler/settings.ts'), 'incomplete');
+      assert.match(reviewWarnings(result, 'src/handler/settings.ts')[0] ?? '', /the model searched nothing and named nothing, although the index has candidates/);
+      assert.equal(result.summary.model?.outcome, 'failed');
+      assert.ok(result.findings.some((f) => f.rule === 'duplicate' && f.source === 'index' && f.symbol === 'parseSettings'));
+    }
+  });
+});
