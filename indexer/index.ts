@@ -15,5 +15,15 @@ export { DEFAULT_MAX_FILE_BYTES, walkSourceFiles, type SourceEntry, type WalkOpt
 export { compareIds } from './fusion.js';
 export { StoreLockedError } from './store-lock.js';
 export { inspectStore, type StoreSummary } from './store-inspect.js';
-export { literalAgreement, literalValues } from './literals.js';
+export {
+  alignableCode,
+  alignCode,
+  compareLines,
+  literalDifferences,
+  parameterArguments,
+  type AlignableCode,
+  type CodeAlignment,
+  type LineComparison,
+  type LiteralDifference,
+} from './alignment.js';
 export { isWithinRoot, leavesRoot } from './root-paths.js';
