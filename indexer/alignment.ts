@@ -163,12 +163,16 @@ export interface LiteralDifference {
   readonly row: number;
 }
 
+// An interpolation inside a string read as one atom (a Python f-string): its names are the code's, not the value.
+const INTERPOLATION = /\{[^{}]*\}/g;
+
 /** Aligned literal tokens whose source values differ, in our order. */
 export function literalDifferences(ours: AlignableCode, theirs: AlignableCode, alignment: CodeAlignment): LiteralDifference[] {
   const out: LiteralDifference[] = [];
+  const value = (text: string): string => text.replace(INTERPOLATION, '{}');
   alignment.counterpart.forEach((j, i) => {
     if (j < 0 || !LITERAL_TOKENS.has(ours.tokens[i]!)) return;
-    if (ours.texts[i] !== theirs.texts[j]) out.push({ token: ours.tokens[i]!, ours: ours.texts[i]!, theirs: theirs.texts[j]!, row: ours.rows[i]! });
+    if (value(ours.texts[i]!) !== value(theirs.texts[j]!)) out.push({ token: ours.tokens[i]!, ours: ours.texts[i]!, theirs: theirs.texts[j]!, row: ours.rows[i]! });
   });
   return out;
 }

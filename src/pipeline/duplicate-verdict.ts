@@ -46,14 +46,22 @@ export const MIN_NEAR_OTHER_COVER = 0.5;
 /** Shared tokens a near copy needs at least: below it, a few common lines are boilerplate. */
 export const MIN_NEAR_SHARED_TOKENS = 20;
 /**
- * Below this many shared tokens the smaller side must be contained almost
- * whole (MIN_SMALL_NEAR_COVER): statements added to a small function keep it
- * a copy, but a rewritten statement in a two-statement function makes
- * another function (a constructor calling `super` with a template string
- * aligns with a regex factory on little more than the template's punctuation).
+ * Below this many shared tokens the smaller side must be contained whole:
+ * statements added to a small function keep it a copy, but a rewritten
+ * statement in a two-statement function makes another function (a
+ * constructor calling `super` with a template string aligns with a regex
+ * factory on little more than the template's punctuation; `[...this.live]`
+ * and `[...this.slots.keys()]` sorted alike are two implementations).
  */
 export const SMALL_NEAR_TOKENS = 40;
-export const MIN_SMALL_NEAR_COVER = 0.95;
+/**
+ * Lines with a differing token, on both sides together, a near copy may
+ * have: this many, or a quarter of both sides' lines when more. An added
+ * logging line and a three-line guard are four; an async variant that
+ * wraps the sync one's single statement in nine new lines is not a copy.
+ */
+export const MAX_NEAR_DIFFERING_LINES = 4;
+export const MAX_NEAR_DIFFERING_SHARE = 0.25;
 /**
  * Code lines the original of a parametric copy has at least (counted in the
  * original, as its repository formats it, so the copy's layout does not
@@ -92,17 +100,24 @@ export function judgePair(ours: AlignableCode, theirs: AlignableCode): PairJudge
     if (new Set(theirs.rows).size < MIN_PARAMETRIC_LINES) return judgement;
     return { ...judgement, verdict: { kind: 'parametric', similarity: 1, literals } };
   }
-  if (!isNear(alignment, n, m)) return judgement;
-  return { ...judgement, verdict: { kind: 'near', similarity: alignment.similarity, lines: compareLines(ours, theirs, alignment), literals } };
+  if (!isNearAlignment(alignment, n, m)) return judgement;
+  const lines = compareLines(ours, theirs, alignment);
+  if (!isNearLines(lines, new Set(theirs.rows).size)) return judgement;
+  return { ...judgement, verdict: { kind: 'near', similarity: alignment.similarity, lines, literals } };
 }
 
-function isNear(alignment: CodeAlignment, n: number, m: number): boolean {
+function isNearAlignment(alignment: CodeAlignment, n: number, m: number): boolean {
   const { matched } = alignment;
   if (matched < MIN_NEAR_SHARED_TOKENS) return false;
   const cover = matched / Math.min(n, m);
   const otherCover = matched / Math.max(n, m);
-  const minCover = matched < SMALL_NEAR_TOKENS ? MIN_SMALL_NEAR_COVER : MIN_NEAR_COVER;
+  const minCover = matched < SMALL_NEAR_TOKENS ? 1 : MIN_NEAR_COVER;
   return cover >= minCover && otherCover >= MIN_NEAR_OTHER_COVER && differingRegions(alignment, m) <= MAX_NEAR_REGIONS;
+}
+
+function isNearLines(lines: LineComparison, theirLines: number): boolean {
+  const differing = lines.differingRows.length + lines.removedRows.length;
+  return differing <= Math.max(MAX_NEAR_DIFFERING_LINES, MAX_NEAR_DIFFERING_SHARE * (lines.lines + theirLines));
 }
 
 /** Aligned runs shorter than this do not separate two differing regions: `(`, `ID`, `)` matched by chance inside a rewritten line. */

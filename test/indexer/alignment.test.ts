@@ -116,10 +116,12 @@ describe('literalDifferences and parameterArguments', () => {
     ]);
   });
 
-  it('ignores the quote style of Python strings', () => {
-    const a = alignableCode("def f(x):\n    return g(x, 'a', 3)\n", 'python');
-    const b = alignableCode('def h(y):\n    return g(y, "a", 3)\n', 'python');
+  it('ignores the quote style of Python strings and the names an f-string interpolates', () => {
+    const a = alignableCode("def f(x):\n    return g(x, 'a', f'{x} b')\n", 'python');
+    const b = alignableCode('def h(y):\n    return g(y, "a", f"{y} b")\n', 'python');
     assert.deepEqual(literalDifferences(a, b, full(a, b)), []);
+    const c = alignableCode('def h(y):\n    return g(y, "a", f"{y} c")\n', 'python');
+    assert.deepEqual(literalDifferences(a, c, full(a, c)).map((d) => d.theirs), ['{y} c']);
   });
 
   it("maps the original's parameters to the names our copy uses in their place", () => {
