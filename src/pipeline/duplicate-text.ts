@@ -34,8 +34,8 @@ const MAX_LISTED_VALUES = 4;
 const MAX_LISTED_LINES = 6;
 const MAX_VALUE_CHARS = 24;
 
-/** The finding for `chunk`, whose best match is `matches[0]` (all of one kind). */
-export function duplicateDraft(chunk: Chunk, matches: readonly DuplicateMatch[], severities: DuplicateSeverities): FindingDraft {
+/** The finding for `chunk`, whose best match `matches[0]` decides its kind. */
+export function duplicateDraft(chunk: Chunk, matches: readonly DuplicateMatch[], severity: Severity): FindingDraft {
   const { candidate: best, verdict } = matches[0]!;
   const original = { symbol: best.symbol, file: best.file, line: best.startLine };
   const place = { symbol: chunk.symbol, originalSymbol: best.symbol, file: best.file, line: best.startLine };
@@ -44,7 +44,7 @@ export function duplicateDraft(chunk: Chunk, matches: readonly DuplicateMatch[],
     file: chunk.file,
     rule: 'duplicate',
     kind: verdict.kind,
-    severity: severities[verdict.kind] as Severity,
+    severity,
     source: 'index',
     line: chunk.startLine,
     endLine: chunk.endLine,

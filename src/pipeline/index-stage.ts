@@ -67,11 +67,12 @@ export async function searchDuplicates(index: CodeIndex, chunks: readonly Chunk[
     // Stable: among equal judgements the index's order (structural score) decides.
     judged.sort((a, b) => compareJudgements(a.judgement, b.judgement));
     const kind = judged[0]?.judgement.verdict?.kind;
-    if (kind && options.severities[kind] !== 'off') {
+    const severity = kind && options.severities[kind];
+    if (kind && severity && severity !== 'off') {
       // The best match decides the kind; the other originals follow, those judged the same kind first.
       const matches: DuplicateMatch[] = judged.flatMap(({ candidate, judgement: { verdict } }) => (verdict ? [{ candidate, verdict }] : []));
       matches.sort((a, b) => Number(a.verdict.kind !== kind) - Number(b.verdict.kind !== kind));
-      drafts.push(duplicateDraft(chunk, matches, options.severities));
+      drafts.push(duplicateDraft(chunk, matches, severity));
       grouped.add(chunk.id);
       // Copies of one body are one finding; a near or parametric match may still be another chunk's exact copy.
       if (kind === 'copy') for (const match of matches) if (match.verdict.kind === 'copy') grouped.add(match.candidate.id);
