@@ -15,8 +15,18 @@ export { DEFAULT_MAX_FILE_BYTES, walkSourceFiles, type SourceEntry, type WalkOpt
 export { compareIds } from './fusion.js';
 export { StoreLockedError } from './store-lock.js';
 export { inspectStore, type StoreSummary } from './store-inspect.js';
-export { literalAgreement, literalValues } from './literals.js';
 export { withLineFeeds } from './line-ends.js';
+export {
+  alignableCode,
+  alignCode,
+  compareLines,
+  literalDifferences,
+  parameterArguments,
+  type AlignableCode,
+  type CodeAlignment,
+  type LineComparison,
+  type LiteralDifference,
+} from './alignment.js';
 export { isWithinRoot, leavesRoot } from './root-paths.js';
 export { readInsideRoot, readInsideRootSync, type GuardedRead, type ReadRefusal } from './workspace-read.js';
 export { readBeforeRewrite, resolveWorkspacePath, WorkspaceLinkError, writeWorkspaceFile, type LinkPolicy } from './workspace-write.js';

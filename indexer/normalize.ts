@@ -36,9 +36,28 @@ export function normalizeRanges(file: SourceFile, ranges: ReadonlyArray<readonly
   return planRanges(file, ranges).map((plan, i) => applyPlan(file, ranges[i]![0], ranges[i]![1], plan));
 }
 
-function applyPlan(file: SourceFile, start: number, end: number, plan: NormalizePlan): string[] {
+/**
+ * Where each normalised token came from, index for index: the 0-based row of
+ * its source leaf and the leaf's text (a folded string run: its pieces joined).
+ * The alignment reads it to name differing lines and literal values.
+ */
+export interface TokenOrigins {
+  readonly rows: number[];
+  readonly texts: string[];
+}
+
+function applyPlan(file: SourceFile, start: number, end: number, plan: NormalizePlan, origins?: TokenOrigins): string[] {
   const profile = languageSpec(file.language).normalize;
   const out: string[] = [];
+  const emit = (tokens: readonly string[], token: Token): void => {
+    for (const t of tokens) out.push(t);
+    if (!origins) return;
+    const text = file.text.slice(token.startIndex, token.endIndex);
+    for (let k = 0; k < tokens.length; k++) {
+      origins.rows.push(token.startRow);
+      origins.texts.push(text);
+    }
+  };
   const tokens = file.tokens;
   let erasedAt = 0;
   let inRegexTail = false;
@@ -53,7 +72,7 @@ function applyPlan(file: SourceFile, start: number, end: number, plan: Normalize
     if (token.type === ',' && TRAILING_COMMA_CLOSERS.has(nextCodeToken(tokens, i, end)?.type ?? '')) continue;
     const replacement = plan.replace.get(token.startIndex);
     if (replacement) {
-      out.push(...replacement);
+      emit(replacement, token);
       continue;
     }
     if (inRegexTail) {
@@ -64,15 +83,22 @@ function applyPlan(file: SourceFile, start: number, end: number, plan: Normalize
     if (token.type === 'regex_flags') continue;
     if (token.type === 'regex_pattern') {
       // Tokens arrive as `/` pattern `/` flags: fold all four into one RE.
-      if (out[out.length - 1] === '/') out.pop();
-      out.push(NORMALISED.regex);
+      if (out[out.length - 1] === '/') {
+        out.pop();
+        origins?.rows.pop();
+        origins?.texts.pop();
+      }
+      emit([NORMALISED.regex], token);
       inRegexTail = true;
       continue;
     }
     const mapped = mapToken(file, token, profile);
     if (mapped === undefined) continue;
-    if (mapped === NORMALISED.string && out[out.length - 1] === NORMALISED.string) continue;
-    out.push(mapped);
+    if (mapped === NORMALISED.string && out[out.length - 1] === NORMALISED.string) {
+      if (origins) origins.texts[origins.texts.length - 1] += file.text.slice(token.startIndex, token.endIndex);
+      continue;
+    }
+    emit([mapped], token);
   }
   return out;
 }
@@ -113,18 +139,27 @@ export function normalizeFile(file: SourceFile): string[] {
  * it first (Python dedents a method cut with its indentation). A snippet
  * that does not parse alone is tried inside the language's wrapper
  * (ECMAScript: as a class member, since error recovery would otherwise read
- * `load(path: string) {…}` as a call and `string` as an identifier);
+ * `load(path: string) {…}` as a call and `string` as an identifier; an
+ * object-literal member loses the `,` it was cut with);
  * anything else incomplete is left to tree-sitter's recovery.
  */
-export function normalizeSnippet(code: string, language: LanguageId): string[] {
+export function normalizeSnippet(code: string, language: LanguageId, origins?: TokenOrigins): string[] {
   const { rewrite, wrap } = languageSpec(language).normalize.snippet;
-  const source = rewrite ? rewrite(code) : code;
+  const rewritten = rewrite ? rewrite(code) : code;
+  // An object-literal member is cut with the `,` that separates it from the next one.
+  const source = wrap ? rewritten.replace(/,\s*$/, '') : rewritten;
   const alone = createSourceFile('<snippet>', source, language);
-  if (!alone.root.hasError || !wrap) return normalizeFile(alone);
+  const whole = (): string[] => applyPlan(alone, 0, source.length, planRange(alone, 0, source.length), origins);
+  if (!alone.root.hasError || !wrap) return whole();
   const [prefix, suffix] = wrap;
   const member = createSourceFile('<snippet>', prefix + source + suffix, language);
-  if (member.root.hasError) return normalizeFile(alone);
-  return normalizeRange(member, prefix.length, prefix.length + source.length);
+  if (member.root.hasError) return whole();
+  const start = prefix.length;
+  const tokens = applyPlan(member, start, start + source.length, planRange(member, start, start + source.length), origins);
+  // Rows of the snippet, not of the wrapper around it.
+  const prefixRows = prefix.split('\n').length - 1;
+  if (origins && prefixRows > 0) for (let k = 0; k < origins.rows.length; k++) origins.rows[k]! -= prefixRows;
+  return tokens;
 }
 
 function mapToken(file: SourceFile, token: Token, profile: NormalizeProfile): string | undefined {

@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chunkFileWithTokens } from '../../indexer/chunker.js';
+import { chunkFileWithTokens, type TokenizedChunk } from '../../indexer/chunker.js';
 import { CodeIndex, StructuralEmbedder, walkSourceFiles, type Chunk } from '../../indexer/index.js';
 import { readSourceText } from '../../indexer/file-walk.js';
 import { countCodeLines, createSourceFile, type LanguageId, type SourceFile } from '../../syntax/index.js';
@@ -33,6 +33,8 @@ export interface Corpus {
   readonly eligible: readonly SampleUnit[];
   /** Normalised-token hash of every indexed chunk, by id (exact copies share one). */
   readonly hashById: ReadonlyMap<string, string>;
+  /** The same hashes by place, `placeKey(file, startLine)` (findings name code by file and line). */
+  readonly hashByPlace: ReadonlyMap<string, string>;
   readonly indexSeconds: number;
   /** Removes the temporary store folder. */
   close(): Promise<void>;
@@ -52,6 +54,7 @@ export async function loadCorpus(root: string, minCodeLines: number, log: (line:
   const entries = await walkSourceFiles(absRoot);
   const eligible: SampleUnit[] = [];
   const hashById = new Map<string, string>();
+  const hashByPlace = new Map<string, string>();
   let files = 0;
   for (const [i, entry] of entries.entries()) {
     const text = readSourceText(absRoot, entry.absPath);
@@ -63,16 +66,11 @@ export async function loadCorpus(root: string, minCodeLines: number, log: (line:
     // A file the index did not take (generated, ignored) holds no searchable original.
     if (tokenizedChunks.length > 0 && index.readCode(tokenizedChunks[0]!.chunk.id) === undefined) continue;
     files++;
-    const sampleable = !TEST_PATH.test(entry.relPath) && !GENERATED_PATH.test(entry.relPath) && !GENERATED_HEADER.test(text.slice(0, 1000));
-    for (const tokenized of tokenizedChunks) {
-      const { chunk } = tokenized;
+    for (const { chunk } of tokenizedChunks) {
       hashById.set(chunk.id, chunk.hash);
-      if (!sampleable || chunk.kind === 'class') continue;
-      const codeLines = countCodeLines(file, chunk.startLine - 1, chunk.endLine - 1);
-      if (codeLines < minCodeLines) continue;
-      const { tokens, textStart, textEnd } = tokenized;
-      eligible.push({ chunk, tokens, language: entry.language, codeLines, textStart, textEnd });
+      hashByPlace.set(placeKey(chunk.file, chunk.startLine), chunk.hash);
     }
+    eligible.push(...sampleableUnits(entry.relPath, file, tokenizedChunks, minCodeLines));
     if ((i + 1) % 500 === 0 || i + 1 === entries.length) log(`indexed ${i + 1}/${entries.length} files`);
   }
   const indexSeconds = (Date.now() - started) / 1000;
@@ -83,13 +81,55 @@ export async function loadCorpus(root: string, minCodeLines: number, log: (line:
     chunks: index.stats().chunks,
     eligible,
     hashById,
+    hashByPlace,
     indexSeconds,
     close: () => rm(storeDir, { recursive: true, force: true }),
   };
 }
 
+/** The key of `Corpus.hashByPlace`. */
+export function placeKey(file: string, startLine: number): string {
+  return `${file}:${startLine}`;
+}
+
+/**
+ * The functions of a file worth sampling: outside tests and generated files,
+ * not classes, at least `minCodeLines` code lines.
+ */
+function sampleableUnits(relPath: string, file: SourceFile, tokenizedChunks: readonly TokenizedChunk[], minCodeLines: number): SampleUnit[] {
+  if (TEST_PATH.test(relPath) || GENERATED_PATH.test(relPath) || GENERATED_HEADER.test(file.text.slice(0, 1000))) return [];
+  const units: SampleUnit[] = [];
+  for (const { chunk, tokens, textStart, textEnd } of tokenizedChunks) {
+    if (chunk.kind === 'class') continue;
+    const codeLines = countCodeLines(file, chunk.startLine - 1, chunk.endLine - 1);
+    if (codeLines >= minCodeLines) units.push({ chunk, tokens, language: file.language, codeLines, textStart, textEnd });
+  }
+  return units;
+}
+
+/**
+ * The sampleable functions of a corpus without indexing it (the foreign
+ * functions of the findings harness); `parseUnitFile` reads one's file again.
+ */
+export async function loadUnits(root: string, minCodeLines: number): Promise<SampleUnit[]> {
+  const units: SampleUnit[] = [];
+  const absRoot = path.resolve(root);
+  for (const entry of await walkSourceFiles(absRoot)) {
+    const text = readSourceText(absRoot, entry.absPath);
+    if (text === undefined) continue;
+    const file = createSourceFile(entry.relPath, text, entry.language);
+    units.push(...sampleableUnits(entry.relPath, file, chunkFileWithTokens(file, entry.relPath), minCodeLines));
+  }
+  return units;
+}
+
 /** Parses a corpus file again (only sampled files are re-read, so memory stays small). */
 export function parseCorpusFile(corpus: Corpus, unit: SampleUnit): SourceFile | undefined {
-  const text = readSourceText(corpus.root, path.join(corpus.root, ...unit.chunk.file.split('/')));
+  return parseUnitFile(corpus.root, unit);
+}
+
+/** Parses the file of a unit found under `root`. */
+export function parseUnitFile(root: string, unit: SampleUnit): SourceFile | undefined {
+  const text = readSourceText(root, path.join(root, ...unit.chunk.file.split('/')));
   return text === undefined ? undefined : createSourceFile(unit.chunk.file, text, unit.language);
 }

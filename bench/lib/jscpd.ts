@@ -58,8 +58,17 @@ export function jscpdVersion(): string {
   return manifest.version ?? 'unknown';
 }
 
-/** Arguments for one scan of `root`; `reportDir` is a temp folder, never inside the corpus. */
-export function jscpdArgs(root: string, reportDir: string, options: { json?: boolean; workers?: number } = {}): string[] {
+/**
+ * Arguments for one scan of `roots` (one folder or several); `reportDir` is a
+ * temp folder, never inside the corpus. `detection` adds detection flags
+ * (e.g. `--ignore-identifiers`); `absolute` reports absolute paths, so the
+ * clones of a scan over several roots can be told apart.
+ */
+export function jscpdArgs(
+  roots: string | readonly string[],
+  reportDir: string,
+  options: { json?: boolean; workers?: number; detection?: readonly string[]; absolute?: boolean } = {},
+): string[] {
   return [
     '--format', FORMATS,
     '--formats-exts', FORMAT_EXTS,
@@ -69,8 +78,47 @@ export function jscpdArgs(root: string, reportDir: string, options: { json?: boo
     '--output', reportDir,
     '--no-tips',
     ...(options.workers !== undefined ? ['--workers', String(options.workers)] : []),
-    root,
+    ...(options.absolute ? ['--absolute'] : []),
+    ...(options.detection ?? []),
+    ...(typeof roots === 'string' ? [roots] : roots),
   ];
+}
+
+/** One side of a clone in a JSON report: the file and its 1-based, inclusive line range. */
+export interface JscpdCloneSide {
+  readonly file: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** One clone of a JSON report. */
+export interface JscpdClone {
+  readonly kind: string;
+  readonly first: JscpdCloneSide;
+  readonly second: JscpdCloneSide;
+}
+
+/** The clones of a JSON report written by a `jscpdArgs(…, {json: true})` run. */
+export function readJscpdClones(reportDir: string): JscpdClone[] {
+  const report = JSON.parse(readFileSync(path.join(reportDir, 'jscpd-report.json'), 'utf8')) as {
+    duplicates?: ReadonlyArray<{ kind?: string; firstFile?: RawSide; secondFile?: RawSide }>;
+  };
+  const clones: JscpdClone[] = [];
+  for (const d of report.duplicates ?? []) {
+    if (!d.firstFile || !d.secondFile) continue;
+    clones.push({ kind: d.kind ?? 'exact', first: sideOf(d.firstFile), second: sideOf(d.secondFile) });
+  }
+  return clones;
+}
+
+interface RawSide {
+  readonly name: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+function sideOf(raw: RawSide): JscpdCloneSide {
+  return { file: raw.name, start: raw.start, end: raw.end };
 }
 
 /** The totals of a JSON report written by a `jscpdArgs(…, {json: true})` run. */

@@ -31,7 +31,8 @@ export function duplicateQuestions(result: ReviewResult): DuplicateQuestion[] {
   for (const finding of result.findings) {
     const pair = duplicatePair(finding);
     const score = finding.related?.[0]?.score ?? 0;
-    if (pair && finding.source === 'index' && score >= ASK_SIMILARITY) {
+    // A similar candidate nobody judged is no duplicate to ask about.
+    if (pair && finding.source === 'index' && finding.kind !== 'similar' && score >= ASK_SIMILARITY) {
       questions.push({ key: `duplicate-${questions.length + 1}`, fingerprint: finding.fingerprint, pair, score });
     }
   }

@@ -61,8 +61,10 @@ const IndexConfigSchema = z.strictObject({
     .number()
     .min(0.5)
     .max(1)
-    .default(0.95)
-    .describe('Structural score at or above which a match is reported without the model (see docs/rules/duplicate.md)'),
+    .default(0.8)
+    .describe(
+      'Structural score from which a candidate that is no copy, parametric copy or near copy is still reported: judged by the model, or without it an info ("similar, not judged"; see docs/rules/duplicate.md)',
+    ),
   candidates: z.number().int().min(1).max(50).default(5).describe('Candidates the index proposes per function or class'),
   include: z
     .array(z.string().min(1))

@@ -20,6 +20,8 @@ export interface FindingDraft {
   readonly symbol?: string;
   readonly related?: readonly RelatedCode[];
   readonly suggestion?: string;
+  /** A duplicate's kind, for the index stage's findings. */
+  readonly kind?: Finding['kind'];
   /** What the finding is about, for its fingerprint; default: the symbol, else the text of its line. */
   readonly anchor?: string;
 }

@@ -15,7 +15,8 @@ import { keepInScope, type ChangeScope } from './diff-scope.js';
 import { runContained, type StageContext } from './file-failure.js';
 import { catalogMessage, countSeverities, ruleDraft, sortFindings, toFindings, type FindingDraft } from './findings.js';
 import type { TranscriptSink } from './agent/index.js';
-import { searchDuplicates } from './index-stage.js';
+import { duplicateSeverities, similarDraft } from './duplicate-text.js';
+import { searchDuplicates, type UnjudgedDuplicate } from './index-stage.js';
 import { ModelStageTally } from './model-summary.js';
 import type { FileStatus, Finding, ReviewRequest, ReviewResult } from './schemas.js';
 import { applySuppressions } from './suppressions.js';
@@ -59,6 +60,8 @@ interface ParsedFile {
   readonly file: SourceFile;
   readonly status: FileStatus;
   readonly drafts: FindingDraft[];
+  /** Close candidates the index stage left to the model (see index-stage.ts). */
+  readonly unjudged: UnjudgedDuplicate[];
   /** Set when the reviewed text is the file on disk (not a staged blob). */
   readonly onDisk?: FileStat;
   chunks?: readonly Chunk[];
@@ -176,7 +179,7 @@ async function parseAll(reads: readonly ReadFile[]): Promise<ParsedFile[]> {
   const jobs = reads.map(({ relPath, text, language }) => ({ path: relPath, text: withLineFeeds(text), language }));
   for await (const file of createSourceFiles(jobs)) {
     const { relPath, status, onDisk } = reads[parsed.length]!;
-    parsed.push({ relPath, file, status, drafts: [], ...(onDisk ? { onDisk } : {}) });
+    parsed.push({ relPath, file, status, drafts: [], unjudged: [], ...(onDisk ? { onDisk } : {}) });
   }
   return parsed;
 }
@@ -211,15 +214,26 @@ function reportIndexFailure(deps: ReviewDeps, parsed: readonly ParsedFile[], err
 
 /** The index stage over the whole batch, so copies among the reviewed files form one group. */
 async function findDuplicates(deps: ReviewDeps, index: CodeIndex, parsed: readonly ParsedFile[]): Promise<void> {
-  const severity = severityOf(deps.ruleSettings, 'duplicate');
-  if (severity === 'off') return;
+  const severities = duplicateSeverities(deps.ruleSettings);
+  if (severities.copy === 'off') return;
   const { duplicateThreshold, candidates } = deps.config.index;
   const chunks = parsed.flatMap((p) => p.chunks ?? []);
   deps.onEvent?.({ type: 'duplicates', total: parsed.length });
   const byFile = new Map(parsed.map((p) => [p.relPath, p]));
-  for (const draft of await searchDuplicates(index, chunks, { duplicateThreshold, candidates, severity })) {
-    byFile.get(draft.file)?.drafts.push(draft);
-  }
+  const found = await searchDuplicates(index, chunks, { duplicateThreshold, candidates, severities });
+  for (const draft of found.drafts) byFile.get(draft.file)?.drafts.push(draft);
+  for (const unjudged of found.unjudged) byFile.get(unjudged.chunk.file)?.unjudged.push(unjudged);
+}
+
+/**
+ * Close candidates no stage judged become infos that say why; when the
+ * model judged the file, its verdict replaces them (it searched the same index).
+ */
+function reportUnjudged(deps: ReviewDeps, entry: ParsedFile): void {
+  const severity = duplicateSeverities(deps.ruleSettings).similar;
+  if (severity === 'off' || entry.status.model === 'completed') return;
+  const reason = entry.status.model === 'disabled' ? 'the model stage is off' : 'the model stage did not finish';
+  for (const { chunk, candidate } of entry.unjudged) entry.drafts.push(similarDraft(chunk, candidate, severity, reason));
 }
 
 /** Rules, then the model; a stage that fails inside marks the file and the next stage still runs. */
@@ -227,14 +241,15 @@ async function reviewFile(deps: ReviewDeps, entry: ParsedFile, index: CodeIndex 
   const context = stageContext(deps, entry);
   await runContained(context, 'rules', () => runRuleStage(deps, entry));
   const { llm } = deps;
-  if (!llm) {
+  if (llm) {
+    const model = await runContained(context, 'model', () => reviewWithModel(deps, llm, entry, index, budget));
+    // A stage that failed inside did not judge the file: the summary's outcome must not say "ok".
+    if (model === undefined) budget.tally.fail(entry.status.reason ?? 'internal error');
+    entry.status.model = model ?? 'incomplete';
+  } else {
     entry.status.model = 'disabled';
-    return;
   }
-  const model = await runContained(context, 'model', () => reviewWithModel(deps, llm, entry, index, budget));
-  // A stage that failed inside did not judge the file: the summary's outcome must not say "ok".
-  if (model === undefined) budget.tally.fail(entry.status.reason ?? 'internal error');
-  entry.status.model = model ?? 'incomplete';
+  reportUnjudged(deps, entry);
 }
 
 function runRuleStage(deps: ReviewDeps, entry: ParsedFile): void {

@@ -20,6 +20,13 @@ const RelatedCodeSchema = z.object({
   score: z.number().min(0).max(1).optional(),
 });
 
+/** What a duplicate finding says about its original (see docs/rules/duplicate.md). */
+const DuplicateFindingKindSchema = z
+  .enum(['copy', 'parametric', 'near', 'similar'])
+  .describe(
+    'For a duplicate from the index: copy (the same code up to names, layout, comments and types), parametric (other literal values), near (a few statements added, removed or rewritten), similar (close, not judged)',
+  );
+
 export const FindingSchema = z.object({
   file: z.string().describe('Workspace-relative path of the reviewed file.'),
   line: z.number().int().positive().optional(),
@@ -31,6 +38,7 @@ export const FindingSchema = z.object({
   symbol: z.string().optional(),
   related: z.array(RelatedCodeSchema).optional().describe('Existing code the finding points at.'),
   suggestion: z.string().optional(),
+  kind: DuplicateFindingKindSchema.optional(),
   fingerprint: z.string().describe('Stable across runs and line shifts.'),
   omitted: z
     .number()
@@ -99,6 +107,7 @@ export const ReviewRequestSchema = z.object({
 
 export type Severity = z.infer<typeof SeveritySchema>;
 export type Finding = z.infer<typeof FindingSchema>;
+export type DuplicateFindingKind = z.infer<typeof DuplicateFindingKindSchema>;
 export type RelatedCode = z.infer<typeof RelatedCodeSchema>;
 export type FileStatus = z.infer<typeof FileStatusSchema>;
 export type FileStage = (typeof FILE_STAGES)[number];

@@ -34,7 +34,9 @@ describe('review-guard on its own sources', () => {
     assert.deepEqual(result.findings.filter((f) => f.rule === 'max-lines').map((f) => `${f.file}: ${f.message}`), []);
   });
 
-  it('holds no copy the index reports without a model', () => {
-    assert.deepEqual(result.findings.filter((f) => f.rule === 'duplicate').map((f) => `${f.file}: ${f.message}`), []);
+  // Near copies (warnings) and similar candidates (infos) are left to the maintainers to judge.
+  it('holds no copy or parametric copy the index reports without a model', () => {
+    const copies = result.findings.filter((f) => f.rule === 'duplicate' && (f.kind === 'copy' || f.kind === 'parametric'));
+    assert.deepEqual(copies.map((f) => `${f.file}: ${f.message}`), []);
   });
 });

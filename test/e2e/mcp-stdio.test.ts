@@ -88,8 +88,8 @@ for (const era of ['legacy', 'modern'] as const) {
     let repo: SampleRepo;
     let ollama: FakeOllama;
     before(async () => {
-      // With the deterministic threshold out of reach, only the model can report the duplicate.
-      repo = await copySampleRepo({ index: { duplicateThreshold: 1 } });
+      // With the near copy off and the similar threshold out of reach, only the model can report the duplicate.
+      repo = await copySampleRepo({ index: { duplicateThreshold: 1 }, rules: { duplicate: ['error', { near: 'off', parametric: 'off' }] } });
       ollama = await startFakeOllama(reviewerModel);
     });
     after(async () => {

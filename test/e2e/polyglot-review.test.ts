@@ -40,8 +40,8 @@ describe('reviewing Python and Go (CLI, no model)', () => {
   it('finds the copied loader in each language, named by its symbol', () => {
     const duplicates = findings.filter((f) => f.rule === 'duplicate').map(brief);
     assert.equal(duplicates.length, 2, duplicates.join('\n'));
-    assert.match(duplicates[0]!, /^go\/handler\/settings\.go:15 duplicate "parseSettings" duplicates "LoadConfig" at go\/config\/load\.go:19 \(similarity 1\.00\)/);
-    assert.match(duplicates[1]!, /^py\/handler\/settings\.py:9 duplicate "parse_settings" duplicates "load_config" at py\/config\/load\.py:16 \(similarity 1\.00\)/);
+    assert.match(duplicates[0]!, /^go\/handler\/settings\.go:15 duplicate "parseSettings" duplicates "LoadConfig" at go\/config\/load\.go:19 \(copy, similarity 1\.00\)/);
+    assert.match(duplicates[1]!, /^py\/handler\/settings\.py:9 duplicate "parse_settings" duplicates "load_config" at py\/config\/load\.py:16 \(copy, similarity 1\.00\)/);
   });
 
   it('counts code lines without comments, blank lines and docstrings', () => {

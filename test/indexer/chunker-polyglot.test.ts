@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { chunkFileWithTokens, type TokenizedChunk } from '../../indexer/chunker.js';
-import { literalValues } from '../../indexer/literals.js';
+import { alignableCode } from '../../indexer/alignment.js';
 import { normalizeSnippet } from '../../indexer/normalize.js';
 import { createSourceFile, type LanguageId } from '../../syntax/index.js';
 
@@ -104,6 +104,12 @@ describe('Python chunks', () => {
     assert.deepEqual(literalValues('def f():\n    """Doc."""\n    return g(\'a\', "b", 3, f"c{x}")\n', 'python'), ['a', 'b', '3', 'c{x}']);
   });
 });
+
+/** The literal values the alignment compares, in order. */
+function literalValues(text: string, language: 'python' | 'go'): string[] {
+  const code = alignableCode(text, language);
+  return code.texts.filter((_, i) => ['STR', 'NUM', 'RE'].includes(code.tokens[i]!));
+}
 
 describe('Go chunks', () => {
   it('cuts functions, methods as Type.Method and struct types', () => {

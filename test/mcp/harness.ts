@@ -169,9 +169,9 @@ async function writeExtraFiles(root: string, count: number): Promise<string[]> {
   await mkdir(join(root, 'src', 'gen'), { recursive: true });
   for (let n = 1; n <= count; n++) {
     const path = `src/gen/file-${n}.ts`;
-    // Distinct bodies, so the index finds no copies among them.
-    const body = Array.from({ length: n % 4 + 2 }, (_, i) => `  total += values[${i}] * ${n + i};`).join('\n');
-    await writeFile(join(root, path), `export function weigh${n}(values: number[]): number {\n  let total = ${n};\n${body}\n  return total;\n}\n`);
+    // Distinct bodies (every line reads another field), so the index finds no copies among them.
+    const body = Array.from({ length: (n % 4) + 3 }, (_, i) => `  total += values[${i}]!.w${n} * ${n + i};`).join('\n');
+    await writeFile(join(root, path), `export function weigh${n}(values: { w${n}: number }[]): number {\n  let total = ${n};\n${body}\n  return total;\n}\n`);
     files.push(path);
   }
   return files;

@@ -70,7 +70,8 @@ describe('review pipeline', () => {
   });
 
   it('accepts the model answer in the seed form when it names the candidate, never the closest one unnamed', async () => {
-    const strict = await copySampleRepo({ index: { duplicateThreshold: 1 } });
+    // Only the model may report it: the index's near copy is turned off.
+    const strict = await copySampleRepo({ index: { duplicateThreshold: 1 }, rules: { duplicate: ['error', { near: 'off', parametric: 'off' }] } });
     const source = await readFile(join(strict.root, 'src/handler/settings.ts'), 'utf8');
     const code = source.slice(source.indexOf('export function parseSettings'), source.indexOf('export function settingsSummary'));
     let message = 'This is a copy of existing code.';
@@ -176,7 +177,7 @@ describe('review pipeline', () => {
     }
   });
 
-  it('leaves parametric twins (same shape, other literals) to the model', async () => {
+  it('reports parametric twins (same shape, other literals) as a parametric copy naming the values, a copy as a copy', async () => {
     const twins = await copySampleRepo();
     try {
       const twin = (name: string, bound: string) =>
@@ -185,10 +186,13 @@ describe('review pipeline', () => {
       await writeFile(join(twins.root, 'src/util/check-max.ts'), twin('checkMax', 'max'));
       const service = await createReviewService({ root: twins.root });
       const { findings } = await service.review({ files: ['src/util/check-max.ts'] }, { model: false });
-      assert.deepEqual(findings.filter((f) => f.rule === 'duplicate'), []);
+      const twinFinding = findings.find((f) => f.rule === 'duplicate');
+      assert.deepEqual([twinFinding?.kind, twinFinding?.severity, twinFinding?.related?.[0]?.symbol], ['parametric', 'warning', 'checkMin']);
+      assert.match(twinFinding?.message ?? '', /100 vs 0 \(line 2\), 'max violated' vs 'min violated' \(line 3\), 'max ok' vs 'min ok' \(line 6\)/);
       await writeFile(join(twins.root, 'src/util/check-copy.ts'), twin('verifyMax', 'max'));
       const copy = await service.review({ files: ['src/util/check-copy.ts'] }, { model: false });
-      assert.equal(copy.findings.find((f) => f.rule === 'duplicate')?.related?.[0]?.symbol, 'checkMax');
+      const copyFinding = copy.findings.find((f) => f.rule === 'duplicate');
+      assert.deepEqual([copyFinding?.kind, copyFinding?.related?.[0]?.symbol], ['copy', 'checkMax']);
     } finally {
       await twins.remove();
     }

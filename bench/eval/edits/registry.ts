@@ -33,6 +33,19 @@ export const EDIT_TYPES = [
 
 export type EditType = (typeof EDIT_TYPES)[number];
 
+/** The edit types the findings harness (`bench/eval-findings.ts`) writes as copies, in report order. */
+export const FINDING_EDIT_TYPES: readonly EditType[] = [
+  'rename',
+  'reformat',
+  'literals',
+  'types',
+  'reorder',
+  'loop-style',
+  'logging',
+  'extract-helper',
+  'combined',
+];
+
 const combinedEdit: EditFunction = (target) => {
   const rename = renamePlan(target);
   if (!rename) return skip('no names to rename');

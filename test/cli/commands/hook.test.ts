@@ -135,10 +135,12 @@ describe('review-guard hook claude-code', () => {
   it('outside git, the whole edited file is the change', async () => {
     const plain = await copySampleRepo();
     try {
+      // An exact copy appended to a file: without git there is no diff, so the copy counts as changed.
       const filePath = join(plain.root, 'src', 'handler', 'settings.ts');
+      await appendFile(filePath, `\n${copyOfLoadConfig(loadTs, 'readSettingsFile')}`);
       const { code, stderr } = await runCli(plain.root, ['hook', 'claude-code'], { input: postToolUse(plain.root, 'Edit', { file_path: filePath }) });
       assert.equal(code, 2);
-      assert.match(stderr, /settings\.ts:5 "parseSettings" duplicates "loadConfig"/);
+      assert.match(stderr, /settings\.ts:\d+ "readSettingsFile" duplicates "loadConfig" at src\/config\/load\.ts:13 \(copy, /);
     } finally {
       await plain.remove();
     }

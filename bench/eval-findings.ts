@@ -1,0 +1,148 @@
+/**
+ * @fileoverview The duplicate-detection harness that measures what users
+ * see: for sampled corpus functions, agent-like copies are written as new
+ * files and reviewed through the product's default path with the model off
+ * (the CLI's `review --no-model` code on one warm service over a scratch
+ * copy of the corpus). A copy is found when a `duplicate` finding on it
+ * names the original's file and symbol. jscpd runs on the same copies, at
+ * its defaults and tuned. Foreign functions (renamed functions of another
+ * corpus) and untouched corpus functions show the findings users should
+ * not see. `bench/eval-duplicates.ts` measures the ranking; this, the
+ * finding. Baseline figures: bench/README.md.
+ *
+ *   node dist/bench/eval-findings.js <corpus-path> [--samples N] [--seed N] [--types a,b,…]
+ *        [--foreign <corpus-path>] [--foreign-samples N] [--untouched N] [--min-lines N]
+ *        [--json out.json] [--no-jscpd]
+ */
+import { existsSync, statSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createReviewService, type ReviewService } from '../src/pipeline/index.js';
+import { loadCorpus, loadUnits, type Corpus } from './eval/corpus.js';
+import { parseFindingsOptions, type FindingsOptions } from './eval/findings-options.js';
+import {
+  findingsRow,
+  findingsSkips,
+  findingsTable,
+  foreignReport,
+  timingReport,
+  untouchedReport,
+  type FindingsRow,
+  type FindingsRunInfo,
+  type JscpdTiming,
+} from './eval/findings-report.js';
+import { measureForeign, measureType, measureUntouched, type CopyResult, type ForeignResult, type HarnessContext, type UntouchedResult } from './eval/findings-run.js';
+import { JSCPD_SETTINGS, jscpdFindings, type JscpdSetting } from './eval/jscpd-side.js';
+import { Rng } from './eval/rng.js';
+import { scratchCopy } from './lib/env-info.js';
+import { jscpdVersion } from './lib/jscpd.js';
+
+const UNTOUCHED_SHOWN = 20;
+
+async function main(): Promise<void> {
+  let options: FindingsOptions;
+  try {
+    options = parseFindingsOptions(process.argv.slice(2));
+    for (const [what, dir] of [['corpus', options.corpus], ['--foreign', options.foreign]] as const) {
+      if (dir !== undefined && !(existsSync(dir) && statSync(dir).isDirectory())) throw new Error(`${what} ${dir} is not a folder; pass the path of a source tree`);
+    }
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const log = (line: string): void => void process.stderr.write(`[findings] ${line}\n`);
+  // Never written into: the corpus is copied, and the product's index lives in the copy.
+  const scratch = await scratchCopy(path.resolve(options.corpus));
+  let service: ReviewService | undefined;
+  let corpus: Corpus | undefined;
+  try {
+    log(`scanning ${options.corpus} (scratch copy ${scratch.root})`);
+    corpus = await loadCorpus(scratch.root, options.minCodeLines, log);
+    // watch: the warm service of the MCP server; each review re-checks only what changed (the written and deleted copy).
+    service = await createReviewService({ root: scratch.root, watch: true });
+    if (service.loaded.origin !== 'defaults') {
+      throw new Error(`the corpus holds review-guard settings (${service.loaded.source ?? service.loaded.origin}); the harness measures the defaults: remove them from the corpus`);
+    }
+    const indexStarted = Date.now();
+    await service.updateIndex();
+    const indexSeconds = (Date.now() - indexStarted) / 1000;
+    log(`product index built in ${indexSeconds.toFixed(1)} s`);
+    const ctx: HarnessContext = { corpus, service, seed: options.seed, copiesDir: path.join(scratch.dir, 'copies') };
+    const sample = Rng.derive(options.seed, 'sample').shuffle(corpus.eligible).slice(0, options.samples);
+
+    const results: CopyResult[] = [];
+    const jscpdTimings: JscpdTiming[] = [];
+    for (const type of options.types) {
+      const typeResults = await measureType(ctx, sample, type);
+      results.push(...typeResults);
+      if (options.jscpd) jscpdTimings.push(...(await addJscpd(scratch.root, path.join(ctx.copiesDir, type), type, typeResults)));
+      const row = findingsRow(type, typeResults);
+      log(`${type}: ${row.n} copies, found ${row.error + row.warning}, missed ${row.outcomes.missed}`);
+    }
+    const rows: FindingsRow[] = options.types.map((type) => findingsRow(type, results.filter((r) => r.type === type)));
+    if (options.types.length > 1) rows.push(findingsRow('overall', results));
+
+    let foreign: ForeignResult[] | undefined;
+    if (options.foreign) {
+      const units = Rng.derive(options.seed, 'foreign').shuffle(await loadUnits(options.foreign, options.minCodeLines)).slice(0, options.foreignSamples);
+      log(`foreign: ${units.length} functions from ${options.foreign}`);
+      foreign = await measureForeign(ctx, path.resolve(options.foreign), units);
+    }
+    const untouchedUnits = Rng.derive(options.seed, 'untouched').shuffle(corpus.eligible).slice(0, options.untouched);
+    log(`untouched: ${untouchedUnits.length} functions`);
+    const untouched: UntouchedResult[] = await measureUntouched(ctx, untouchedUnits);
+
+    const info: FindingsRunInfo = {
+      corpus: options.corpus,
+      ...(options.foreign ? { foreign: options.foreign } : {}),
+      seed: options.seed,
+      samples: sample.length,
+      files: corpus.files,
+      chunks: corpus.chunks,
+      eligible: corpus.eligible.length,
+      indexSeconds,
+      ...(options.jscpd ? { jscpdVersion: jscpdVersion() } : {}),
+    };
+    const skips = findingsSkips(rows);
+    const sections = [
+      findingsTable(info, rows),
+      ...(skips ? [skips] : []),
+      ...(foreign && options.foreign ? [foreignReport(foreign, options.foreign)] : []),
+      untouchedReport(untouched, UNTOUCHED_SHOWN),
+      timingReport(results, jscpdTimings),
+    ];
+    process.stdout.write(`${sections.join('\n\n')}\n`);
+    if (options.json) {
+      await writeFile(options.json, `${JSON.stringify({ info, summary: rows, foreign, untouched, jscpd: jscpdTimings, results }, null, 2)}\n`);
+      log(`wrote ${options.json}`);
+    }
+  } finally {
+    service?.close();
+    await corpus?.close();
+    await scratch.remove();
+  }
+}
+
+/** Runs jscpd per setting over the corpus and one type's copies folder and records, per copy, whether it was found. */
+async function addJscpd(root: string, typeDir: string, type: string, results: CopyResult[]): Promise<JscpdTiming[]> {
+  const judged = results.filter((r) => r.jscpdFile !== undefined && r.judgement !== undefined);
+  const places = judged.map(({ jscpdFile, original }) => ({
+    copyFile: jscpdFile!,
+    originalFile: path.join(root, ...original.file.split('/')),
+    startLine: original.startLine,
+    endLine: original.endLine,
+  }));
+  const timings: JscpdTiming[] = [];
+  for (const setting of Object.keys(JSCPD_SETTINGS) as JscpdSetting[]) {
+    const outcome = await jscpdFindings([root, typeDir], places, setting);
+    judged.forEach((r, i) => (r.jscpd = { ...r.jscpd, [setting]: outcome.found[i]! }));
+    timings.push({ type, setting, seconds: outcome.seconds, clones: outcome.clones });
+  }
+  return timings;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

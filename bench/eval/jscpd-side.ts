@@ -1,0 +1,63 @@
+/**
+ * @fileoverview jscpd on the same copies, side by side with the product:
+ * one jscpd run per edit type and setting over the corpus plus that type's
+ * copies folder. A copy counts as found when a reported clone links the
+ * copy's file to the original's file with a line range overlapping the
+ * original function.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { findJscpd, jscpdArgs, readJscpdClones, type JscpdClone } from '../lib/jscpd.js';
+import { timedRun } from '../lib/proc.js';
+
+/** The two settings compared: jscpd's defaults, and its best settings for agent-like copies (see ../shared/EVAL.md). */
+export const JSCPD_SETTINGS = {
+  default: [],
+  // TS → JS copies need the js-ts group: without it jscpd never compares a .js file with a .ts one.
+  tuned: ['--ignore-identifiers', '--ignore-literals', '--similarity', '0.85', '--cross-formats', 'js-ts'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type JscpdSetting = keyof typeof JSCPD_SETTINGS;
+
+/** Where one copy and its original are, as absolute paths (jscpd runs with `--absolute`). */
+export interface CopyPlace {
+  readonly copyFile: string;
+  readonly originalFile: string;
+  readonly startLine: number;
+  readonly endLine: number;
+}
+
+/** For each copy, whether jscpd linked it to its original, and the run's wall time. */
+export interface JscpdOutcome {
+  readonly found: readonly boolean[];
+  readonly clones: number;
+  readonly seconds: number;
+}
+
+/** Runs jscpd once with `setting` over `roots` and judges every copy of `copies`. */
+export async function jscpdFindings(roots: readonly string[], copies: readonly CopyPlace[], setting: JscpdSetting): Promise<JscpdOutcome> {
+  const reportDir = await mkdtemp(path.join(os.tmpdir(), 'rg-jscpd-'));
+  try {
+    const run = await timedRun(findJscpd().command, jscpdArgs(roots, reportDir, { json: true, absolute: true, detection: JSCPD_SETTINGS[setting] }));
+    const clones = readJscpdClones(reportDir);
+    const byFile = new Map<string, JscpdClone[]>();
+    for (const clone of clones) {
+      for (const file of new Set([clone.first.file, clone.second.file])) {
+        const list = byFile.get(file);
+        if (list) list.push(clone);
+        else byFile.set(file, [clone]);
+      }
+    }
+    const found = copies.map((copy) => (byFile.get(copy.copyFile) ?? []).some((clone) => linksToOriginal(clone, copy)));
+    return { found, clones: clones.length, seconds: run.wallMs / 1000 };
+  } finally {
+    await rm(reportDir, { recursive: true, force: true });
+  }
+}
+
+function linksToOriginal(clone: JscpdClone, copy: CopyPlace): boolean {
+  const [ours, theirs] = clone.first.file === copy.copyFile ? [clone.first, clone.second] : [clone.second, clone.first];
+  if (ours.file !== copy.copyFile) return false;
+  return theirs.file === copy.originalFile && theirs.start <= copy.endLine && copy.startLine <= theirs.end;
+}
