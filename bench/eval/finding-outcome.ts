@@ -1,7 +1,7 @@
 /**
  * @fileoverview Judges what a user saw for one copy: the `duplicate`
  * findings of a review on the copy's file. A copy is found when a finding
- * at warning or error names the original (file and symbol) among its
+ * at warning or error names the original (file, symbol, line) among its
  * related code; a finding naming only a function whose normalised code
  * equals the original's (a genuine duplicate of it in the corpus) counts as
  * found-equivalent; a finding naming neither is a misattribution. Info
@@ -53,7 +53,8 @@ export function kindOf(finding: Finding): string {
 
 /** See the file overview; `hashByPlace` tells equivalents (see Corpus). */
 export function judgeCopy(findings: readonly Finding[], copyFile: string, original: Original, hashByPlace: ReadonlyMap<string, string>): CopyJudgement {
-  const isOriginal = (r: RelatedCode): boolean => r.file === original.file && r.symbol === original.symbol;
+  // The line tells apart units of one symbol in one file (`inst.parse`, `inst.parse~2`, … in chunk ids).
+  const isOriginal = (r: RelatedCode): boolean => r.file === original.file && r.symbol === original.symbol && r.line === original.startLine;
   const isEquivalent = (r: RelatedCode): boolean => r.line !== undefined && hashByPlace.get(placeKey(r.file, r.line)) === original.hash;
   const duplicates = duplicateFindings(findings, copyFile);
   const headline = duplicates.filter((f) => HEADLINE.has(f.severity));

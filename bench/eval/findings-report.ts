@@ -9,6 +9,7 @@ import { spread, summarize as summarizeValues } from '../lib/stats.js';
 import type { CopyResult, FlaggedFinding, ForeignResult, UntouchedResult } from './findings-run.js';
 import { JSCPD_SETTINGS, type JscpdSetting } from './jscpd-side.js';
 import { OUTCOMES, type Outcome } from './finding-outcome.js';
+import type { RunInfo } from './report.js';
 
 /** One row of the main table; shares are of the copies the edit applied to. */
 export interface FindingsRow {
@@ -28,16 +29,9 @@ export interface FindingsRow {
   readonly jscpd: Partial<Record<JscpdSetting, number>>;
 }
 
-/** What the run reports about itself. */
-export interface FindingsRunInfo {
-  readonly corpus: string;
+/** What the run reports about itself: the ranking benchmark's run facts, without its query time and threshold. */
+export interface FindingsRunInfo extends Omit<RunInfo, 'querySeconds' | 'threshold'> {
   readonly foreign?: string;
-  readonly seed: number;
-  readonly samples: number;
-  readonly files: number;
-  readonly chunks: number;
-  readonly eligible: number;
-  readonly indexSeconds: number;
   readonly jscpdVersion?: string;
 }
 
@@ -101,7 +95,7 @@ export function findingsTable(info: FindingsRunInfo, rows: readonly FindingsRow[
   return [
     `corpus ${info.corpus}: ${info.files} files, ${info.chunks} chunks, ${info.eligible} sampleable functions; ${info.samples} sampled (seed ${info.seed}); index ${info.indexSeconds.toFixed(1)} s`,
     '',
-    'found = an error or warning `duplicate` finding on the copy names the original (file and symbol) in `related` (headline); ' +
+    'found = an error or warning `duplicate` finding on the copy names the original (file, symbol and line) in `related` (headline); ' +
       'equiv = names only a function whose normalised code equals the original; info = only an info finding names it; ' +
       'misattr = an error/warning finding names neither; msg names other = found, but the message names another function first' +
       (withJscpd ? `; jscpd ${info.jscpdVersion ?? ''} tuned = ${JSCPD_SETTINGS.tuned.join(' ')}` : ''),
