@@ -38,6 +38,8 @@ import { scratchCopy } from './lib/env-info.js';
 import { jscpdVersion } from './lib/jscpd.js';
 
 const UNTOUCHED_SHOWN = 20;
+// The edit generators rewrite ECMAScript syntax: Python and Go functions (leetcode has both) stay in the index but are not sampled.
+const EDITABLE: ReadonlySet<string> = new Set(['typescript', 'tsx', 'javascript']);
 
 async function main(): Promise<void> {
   let options: FindingsOptions;
@@ -69,7 +71,8 @@ async function main(): Promise<void> {
     const indexSeconds = (Date.now() - indexStarted) / 1000;
     log(`product index built in ${indexSeconds.toFixed(1)} s`);
     const ctx: HarnessContext = { corpus, service, seed: options.seed, copiesDir: path.join(scratch.dir, 'copies') };
-    const sample = Rng.derive(options.seed, 'sample').shuffle(corpus.eligible).slice(0, options.samples);
+    const editable = corpus.eligible.filter((u) => EDITABLE.has(u.language));
+    const sample = Rng.derive(options.seed, 'sample').shuffle(editable).slice(0, options.samples);
 
     const results: CopyResult[] = [];
     const jscpdTimings: JscpdTiming[] = [];
@@ -85,11 +88,12 @@ async function main(): Promise<void> {
 
     let foreign: ForeignResult[] | undefined;
     if (options.foreign) {
-      const units = Rng.derive(options.seed, 'foreign').shuffle(await loadUnits(options.foreign, options.minCodeLines)).slice(0, options.foreignSamples);
+      const foreignUnits = (await loadUnits(options.foreign, options.minCodeLines)).filter((u) => EDITABLE.has(u.language));
+      const units = Rng.derive(options.seed, 'foreign').shuffle(foreignUnits).slice(0, options.foreignSamples);
       log(`foreign: ${units.length} functions from ${options.foreign}`);
       foreign = await measureForeign(ctx, path.resolve(options.foreign), units);
     }
-    const untouchedUnits = Rng.derive(options.seed, 'untouched').shuffle(corpus.eligible).slice(0, options.untouched);
+    const untouchedUnits = Rng.derive(options.seed, 'untouched').shuffle(editable).slice(0, options.untouched);
     log(`untouched: ${untouchedUnits.length} functions`);
     const untouched: UntouchedResult[] = await measureUntouched(ctx, untouchedUnits);
 
@@ -100,7 +104,7 @@ async function main(): Promise<void> {
       samples: sample.length,
       files: corpus.files,
       chunks: corpus.chunks,
-      eligible: corpus.eligible.length,
+      eligible: editable.length,
       indexSeconds,
       ...(options.jscpd ? { jscpdVersion: jscpdVersion() } : {}),
     };

@@ -93,7 +93,7 @@ export function findingsTable(info: FindingsRunInfo, rows: readonly FindingsRow[
   });
   const kinds = rows.find((r) => r.type === 'overall') ?? rows[0];
   return [
-    `corpus ${info.corpus}: ${info.files} files, ${info.chunks} chunks, ${info.eligible} sampleable functions; ${info.samples} sampled (seed ${info.seed}); index ${info.indexSeconds.toFixed(1)} s`,
+    `corpus ${info.corpus}: ${info.files} files, ${info.chunks} chunks, ${info.eligible} sampleable TS/JS functions; ${info.samples} sampled (seed ${info.seed}); index ${info.indexSeconds.toFixed(1)} s`,
     '',
     'found = an error or warning `duplicate` finding on the copy names the original (file, symbol and line) in `related` (headline); ' +
       'equiv = names only a function whose normalised code equals the original; info = only an info finding names it; ' +
