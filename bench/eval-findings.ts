@@ -34,7 +34,7 @@ import {
 import { measureForeign, measureType, measureUntouched, type CopyResult, type ForeignResult, type HarnessContext, type UntouchedResult } from './eval/findings-run.js';
 import { JSCPD_SETTINGS, jscpdFindings, type JscpdSetting } from './eval/jscpd-side.js';
 import { Rng } from './eval/rng.js';
-import { scratchCopy } from './lib/env-info.js';
+import { machineInfo, scratchCopy } from './lib/env-info.js';
 import { jscpdVersion } from './lib/jscpd.js';
 
 const UNTOUCHED_SHOWN = 20;
@@ -54,6 +54,7 @@ async function main(): Promise<void> {
     return;
   }
   const log = (line: string): void => void process.stderr.write(`[findings] ${line}\n`);
+  const machine = machineInfo();
   // Never written into: the corpus is copied, and the product's index lives in the copy.
   const scratch = await scratchCopy(path.resolve(options.corpus));
   let service: ReviewService | undefined;
@@ -77,11 +78,12 @@ async function main(): Promise<void> {
     const results: CopyResult[] = [];
     const jscpdTimings: JscpdTiming[] = [];
     for (const type of options.types) {
+      const typeStarted = Date.now();
       const typeResults = await measureType(ctx, sample, type);
       results.push(...typeResults);
       if (options.jscpd) jscpdTimings.push(...(await addJscpd(scratch.root, path.join(ctx.copiesDir, type), type, typeResults)));
       const row = findingsRow(type, typeResults);
-      log(`${type}: ${row.n} copies, found ${row.error + row.warning}, missed ${row.outcomes.missed}`);
+      log(`${type}: ${row.n} copies, found ${row.error + row.warning}, missed ${row.outcomes.missed} (${((Date.now() - typeStarted) / 1000).toFixed(0)} s)`);
     }
     const rows: FindingsRow[] = options.types.map((type) => findingsRow(type, results.filter((r) => r.type === type)));
     if (options.types.length > 1) rows.push(findingsRow('overall', results));
@@ -107,6 +109,8 @@ async function main(): Promise<void> {
       eligible: editable.length,
       indexSeconds,
       ...(options.jscpd ? { jscpdVersion: jscpdVersion() } : {}),
+      load: [machine.loadAvg[0] ?? Number.NaN, machineInfo().loadAvg[0] ?? Number.NaN],
+      cores: machine.cores,
     };
     const skips = findingsSkips(rows);
     const sections = [
@@ -114,7 +118,7 @@ async function main(): Promise<void> {
       ...(skips ? [skips] : []),
       ...(foreign && options.foreign ? [foreignReport(foreign, options.foreign)] : []),
       untouchedReport(untouched, UNTOUCHED_SHOWN),
-      timingReport(results, jscpdTimings),
+      timingReport(info, results, jscpdTimings),
     ];
     process.stdout.write(`${sections.join('\n\n')}\n`);
     if (options.json) {

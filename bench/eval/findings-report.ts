@@ -33,6 +33,9 @@ export interface FindingsRow {
 export interface FindingsRunInfo extends Omit<RunInfo, 'querySeconds' | 'threshold'> {
   readonly foreign?: string;
   readonly jscpdVersion?: string;
+  /** 1-minute load average at the start and the end: other work on the machine skews the timings. */
+  readonly load: readonly [number, number];
+  readonly cores: number;
 }
 
 /** jscpd's wall time for one (edit type, setting) run. */
@@ -147,10 +150,11 @@ export function untouchedReport(results: readonly UntouchedResult[], show: numbe
 }
 
 /** Our review time per copy against jscpd's time per run. */
-export function timingReport(results: readonly CopyResult[], jscpd: readonly JscpdTiming[]): string {
+export function timingReport(info: FindingsRunInfo, results: readonly CopyResult[], jscpd: readonly JscpdTiming[]): string {
   const ms = results.flatMap((r) => (r.reviewMs !== undefined ? [r.reviewMs] : []));
   const ours = summarizeValues(ms);
   const out = [
+    `timing (${info.cores} cores, 1-minute load average ${info.load[0].toFixed(1)} at the start, ${info.load[1].toFixed(1)} at the end):`,
     `review-guard: ${ours.n} copies reviewed one file at a time, per copy p50 ${ours.p50.toFixed(0)} ms, p95 ${ours.p95.toFixed(0)} ms, mean ${ours.mean.toFixed(0)} ms, total ${(ms.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s`,
   ];
   for (const setting of Object.keys(JSCPD_SETTINGS) as JscpdSetting[]) {
