@@ -7,11 +7,13 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { makeTempDir, REPO_ROOT, type TempDir } from '../support/sample-repo.js';
+import { reviewInBatches } from '../../src/cli/commands/review.js';
+import { createReviewService, type ReviewResult } from '../../src/pipeline/index.js';
+import { CLI_PATH, copyFixtureRepo, makeTempDir, REPO_ROOT, type TempDir } from '../support/sample-repo.js';
 
 const run = promisify(execFile);
 const HARNESS = join(REPO_ROOT, 'dist', 'bench', 'eval-findings.js');
@@ -97,5 +99,48 @@ describe('bench/eval-findings (child process)', () => {
       assert.match(error.stderr ?? '', /unknown edit type\(s\) nonsense/);
       return true;
     });
+  });
+});
+
+describe('the harness review path', () => {
+  // groupBy of small-repo's src/util/collections.ts, renamed as an agent would.
+  const COPY = `export function bucketBy<T>(entries: readonly T[], keyOf: (entry: T) => string): Map<string, T[]> {
+  const buckets = new Map<string, T[]>();
+  for (const entry of entries) {
+    const name = keyOf(entry);
+    const bucket = buckets.get(name);
+    if (bucket) bucket.push(entry);
+    else buckets.set(name, [entry]);
+  }
+  return buckets;
+}
+`;
+
+  it('gives the findings of a `review --no-model` child process, and a deleted copy is never named again', async () => {
+    const repo = await copyFixtureRepo(CORPUS);
+    const service = await createReviewService({ root: repo.root, watch: true });
+    try {
+      await service.updateIndex();
+      await writeFile(join(repo.root, 'src/util/rg-copy-0.ts'), COPY);
+      const inProcess = await reviewInBatches(service, ['src/util/rg-copy-0.ts'], { model: false });
+      const child = await run(process.execPath, [CLI_PATH, 'review', '--no-model', '--format', 'json', 'src/util/rg-copy-0.ts'], { cwd: repo.root }).catch(
+        (error: { code?: number; stdout?: string }) => ({ stdout: error.code === 1 ? (error.stdout ?? '') : '' }),
+      );
+      const cli = JSON.parse(child.stdout) as ReviewResult;
+      const duplicates = inProcess.findings.filter((f) => f.rule === 'duplicate');
+      assert.ok(duplicates.some((f) => f.related?.some((r) => r.file === 'src/util/collections.ts' && r.symbol === 'groupBy')), 'the copy is reported');
+      assert.deepEqual(inProcess.findings, cli.findings);
+
+      // The harness deletes each copy after its review: the next review must not offer it as an original.
+      await rm(join(repo.root, 'src/util/rg-copy-0.ts'));
+      await writeFile(join(repo.root, 'src/util/rg-copy-1.ts'), COPY);
+      const next = await reviewInBatches(service, ['src/util/rg-copy-1.ts'], { model: false });
+      const named = next.findings.flatMap((f) => f.related ?? []).map((r) => r.file);
+      assert.ok(named.includes('src/util/collections.ts'));
+      assert.ok(!named.includes('src/util/rg-copy-0.ts'), `named: ${named.join(', ')}`);
+    } finally {
+      service.close();
+      await repo.remove();
+    }
   });
 });
