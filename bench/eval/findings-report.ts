@@ -76,7 +76,7 @@ export function findingsRow(type: string, results: readonly CopyResult[]): Findi
 /** The main table. */
 export function findingsTable(info: FindingsRunInfo, rows: readonly FindingsRow[]): string {
   const withJscpd = rows.some((r) => Object.keys(r.jscpd).length > 0);
-  const header = ['edit', 'n', 'skip', 'found', 'error', 'warning', 'equiv', 'info', 'misattr', 'missed', 'msg names other', ...(withJscpd ? ['jscpd default', 'jscpd tuned'] : [])];
+  const header = ['edit', 'n', 'skip', 'found', 'error', 'warning', 'equiv', 'part', 'info', 'misattr', 'missed', 'msg names other', ...(withJscpd ? ['jscpd default', 'jscpd tuned'] : [])];
   const body = rows.map((r) => {
     const share = (count: number | undefined): string => (count === undefined ? '–' : pct(count, r.n));
     return [
@@ -87,6 +87,7 @@ export function findingsTable(info: FindingsRunInfo, rows: readonly FindingsRow[
       share(r.error),
       share(r.warning),
       share(r.outcomes.equivalent),
+      share(r.outcomes.part),
       share(r.outcomes.info),
       share(r.outcomes.misattributed),
       share(r.outcomes.missed),
@@ -99,8 +100,9 @@ export function findingsTable(info: FindingsRunInfo, rows: readonly FindingsRow[
     `corpus ${info.corpus}: ${info.files} files, ${info.chunks} chunks, ${info.eligible} sampleable TS/JS functions; ${info.samples} sampled (seed ${info.seed}); index ${info.indexSeconds.toFixed(1)} s`,
     '',
     'found = an error or warning `duplicate` finding on the copy names the original (file, symbol and line) in `related` (headline); ' +
-      'equiv = names only a function whose normalised code equals the original; info = only an info finding names it; ' +
-      'misattr = an error/warning finding names neither; msg names other = found, but the message names another function first' +
+      'equiv = names only a function whose normalised code equals the original; part = names only a function nested inside the original; ' +
+      'info = only an info finding names it; ' +
+      'misattr = an error/warning finding names none of these; msg names other = found, but the message names another function first' +
       (withJscpd ? `; jscpd ${info.jscpdVersion ?? ''} tuned = ${JSCPD_SETTINGS.tuned.join(' ')}` : ''),
     '',
     markdownTable(header, body),

@@ -9,7 +9,7 @@ import { judgeCopy, type Original } from '../../bench/eval/finding-outcome.js';
 import { placeKey } from '../../bench/eval/corpus.js';
 import type { Finding } from '../../src/pipeline/index.js';
 
-const ORIGINAL: Original = { file: 'src/a.ts', symbol: 'parse', startLine: 10, hash: 'h-original' };
+const ORIGINAL: Original = { file: 'src/a.ts', symbol: 'parse', startLine: 10, endLine: 30, hash: 'h-original' };
 const COPY = 'src/rg-copy-0.ts';
 const HASHES = new Map([
   [placeKey('src/a.ts', 10), 'h-original'],
@@ -43,6 +43,11 @@ describe('judgeCopy', () => {
 
   it('counts a finding naming only an equal normalised function as equivalent, not found', () => {
     assert.equal(judgeCopy([duplicate('error', ['src/b.ts', 3, 'parseAgain'])], COPY, ORIGINAL, HASHES).outcome, 'equivalent');
+  });
+
+  it('counts a finding naming only a function nested inside the original as part', () => {
+    assert.equal(judgeCopy([duplicate('error', ['src/a.ts', 14, 'inner'])], COPY, ORIGINAL, HASHES).outcome, 'part');
+    assert.equal(judgeCopy([duplicate('error', ['src/a.ts', 31, 'after'])], COPY, ORIGINAL, HASHES).outcome, 'misattributed');
   });
 
   it('keeps info findings out of the headline, and a copy without findings is missed', () => {
