@@ -34,10 +34,12 @@ import {
 import { measureForeign, measureType, measureUntouched, type CopyResult, type ForeignResult, type HarnessContext, type UntouchedResult } from './eval/findings-run.js';
 import { JSCPD_SETTINGS, jscpdFindings, type JscpdSetting } from './eval/jscpd-side.js';
 import { Rng } from './eval/rng.js';
-import { scratchCopy } from './lib/env-info.js';
+import { machineInfo, scratchCopy } from './lib/env-info.js';
 import { jscpdVersion } from './lib/jscpd.js';
 
 const UNTOUCHED_SHOWN = 20;
+// The edit generators rewrite ECMAScript syntax: Python and Go functions (leetcode has both) stay in the index but are not sampled.
+const EDITABLE: ReadonlySet<string> = new Set(['typescript', 'tsx', 'javascript']);
 
 async function main(): Promise<void> {
   let options: FindingsOptions;
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
     return;
   }
   const log = (line: string): void => void process.stderr.write(`[findings] ${line}\n`);
+  const machine = machineInfo();
   // Never written into: the corpus is copied, and the product's index lives in the copy.
   const scratch = await scratchCopy(path.resolve(options.corpus));
   let service: ReviewService | undefined;
@@ -69,27 +72,30 @@ async function main(): Promise<void> {
     const indexSeconds = (Date.now() - indexStarted) / 1000;
     log(`product index built in ${indexSeconds.toFixed(1)} s`);
     const ctx: HarnessContext = { corpus, service, seed: options.seed, copiesDir: path.join(scratch.dir, 'copies') };
-    const sample = Rng.derive(options.seed, 'sample').shuffle(corpus.eligible).slice(0, options.samples);
+    const editable = corpus.eligible.filter((u) => EDITABLE.has(u.language));
+    const sample = Rng.derive(options.seed, 'sample').shuffle(editable).slice(0, options.samples);
 
     const results: CopyResult[] = [];
     const jscpdTimings: JscpdTiming[] = [];
     for (const type of options.types) {
+      const typeStarted = Date.now();
       const typeResults = await measureType(ctx, sample, type);
       results.push(...typeResults);
       if (options.jscpd) jscpdTimings.push(...(await addJscpd(scratch.root, path.join(ctx.copiesDir, type), type, typeResults)));
       const row = findingsRow(type, typeResults);
-      log(`${type}: ${row.n} copies, found ${row.error + row.warning}, missed ${row.outcomes.missed}`);
+      log(`${type}: ${row.n} copies, found ${row.error + row.warning}, missed ${row.outcomes.missed} (${((Date.now() - typeStarted) / 1000).toFixed(0)} s)`);
     }
     const rows: FindingsRow[] = options.types.map((type) => findingsRow(type, results.filter((r) => r.type === type)));
     if (options.types.length > 1) rows.push(findingsRow('overall', results));
 
     let foreign: ForeignResult[] | undefined;
     if (options.foreign) {
-      const units = Rng.derive(options.seed, 'foreign').shuffle(await loadUnits(options.foreign, options.minCodeLines)).slice(0, options.foreignSamples);
+      const foreignUnits = (await loadUnits(options.foreign, options.minCodeLines)).filter((u) => EDITABLE.has(u.language));
+      const units = Rng.derive(options.seed, 'foreign').shuffle(foreignUnits).slice(0, options.foreignSamples);
       log(`foreign: ${units.length} functions from ${options.foreign}`);
       foreign = await measureForeign(ctx, path.resolve(options.foreign), units);
     }
-    const untouchedUnits = Rng.derive(options.seed, 'untouched').shuffle(corpus.eligible).slice(0, options.untouched);
+    const untouchedUnits = Rng.derive(options.seed, 'untouched').shuffle(editable).slice(0, options.untouched);
     log(`untouched: ${untouchedUnits.length} functions`);
     const untouched: UntouchedResult[] = await measureUntouched(ctx, untouchedUnits);
 
@@ -100,9 +106,11 @@ async function main(): Promise<void> {
       samples: sample.length,
       files: corpus.files,
       chunks: corpus.chunks,
-      eligible: corpus.eligible.length,
+      eligible: editable.length,
       indexSeconds,
       ...(options.jscpd ? { jscpdVersion: jscpdVersion() } : {}),
+      load: [machine.loadAvg[0] ?? Number.NaN, machineInfo().loadAvg[0] ?? Number.NaN],
+      cores: machine.cores,
     };
     const skips = findingsSkips(rows);
     const sections = [
@@ -110,7 +118,7 @@ async function main(): Promise<void> {
       ...(skips ? [skips] : []),
       ...(foreign && options.foreign ? [foreignReport(foreign, options.foreign)] : []),
       untouchedReport(untouched, UNTOUCHED_SHOWN),
-      timingReport(results, jscpdTimings),
+      timingReport(info, results, jscpdTimings),
     ];
     process.stdout.write(`${sections.join('\n\n')}\n`);
     if (options.json) {

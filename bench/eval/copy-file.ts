@@ -29,7 +29,7 @@ export function copyFileText(code: string, copyPath: string): string | EditSkip 
   for (const text of [alone, `export class ${name} {\n${member}\n}\n`, `export const ${name[0]!.toLowerCase()}${name.slice(1)} = {\n${member}\n};\n`]) {
     if (!createSourceFile(copyPath, text, language).root.hasError) return text;
   }
-  return skip('copy does not parse as a file');
+  return skip(`copy does not parse as ${language}`);
 }
 
 /** A PascalCase name for the wrapper, from the copy's file name (`rg-copy-3` → `RgCopy3`). */

@@ -1,10 +1,12 @@
 /**
  * @fileoverview Judges what a user saw for one copy: the `duplicate`
  * findings of a review on the copy's file. A copy is found when a finding
- * at warning or error names the original (file and symbol) among its
+ * at warning or error names the original (file, symbol, line) among its
  * related code; a finding naming only a function whose normalised code
  * equals the original's (a genuine duplicate of it in the corpus) counts as
- * found-equivalent; a finding naming neither is a misattribution. Info
+ * found-equivalent; one naming a function nested inside the original (the
+ * copy's inner function matched the original's) counts as part; a finding
+ * naming none of these is a misattribution. Info
  * findings ("similar, not judged") are counted apart from the headline.
  */
 import type { Finding } from '../../src/pipeline/index.js';
@@ -12,15 +14,16 @@ import type { RelatedCode, Severity } from '../../src/pipeline/schemas.js';
 import { placeKey } from './corpus.js';
 
 /** What one copy's review showed, best outcome first. */
-export type Outcome = 'found' | 'equivalent' | 'misattributed' | 'info' | 'missed';
+export type Outcome = 'found' | 'equivalent' | 'part' | 'misattributed' | 'info' | 'missed';
 
-export const OUTCOMES: readonly Outcome[] = ['found', 'equivalent', 'misattributed', 'info', 'missed'];
+export const OUTCOMES: readonly Outcome[] = ['found', 'equivalent', 'part', 'misattributed', 'info', 'missed'];
 
 /** The function a copy was made from. */
 export interface Original {
   readonly file: string;
   readonly symbol: string;
   readonly startLine: number;
+  readonly endLine: number;
   /** Hash of its normalised tokens (equal for equivalents). */
   readonly hash: string;
 }
@@ -53,8 +56,10 @@ export function kindOf(finding: Finding): string {
 
 /** See the file overview; `hashByPlace` tells equivalents (see Corpus). */
 export function judgeCopy(findings: readonly Finding[], copyFile: string, original: Original, hashByPlace: ReadonlyMap<string, string>): CopyJudgement {
-  const isOriginal = (r: RelatedCode): boolean => r.file === original.file && r.symbol === original.symbol;
+  // The line tells apart units of one symbol in one file (`inst.parse`, `inst.parse~2`, … in chunk ids).
+  const isOriginal = (r: RelatedCode): boolean => r.file === original.file && r.symbol === original.symbol && r.line === original.startLine;
   const isEquivalent = (r: RelatedCode): boolean => r.line !== undefined && hashByPlace.get(placeKey(r.file, r.line)) === original.hash;
+  const isPart = (r: RelatedCode): boolean => r.file === original.file && r.line !== undefined && r.line > original.startLine && r.line <= original.endLine;
   const duplicates = duplicateFindings(findings, copyFile);
   const headline = duplicates.filter((f) => HEADLINE.has(f.severity));
   const naming = (test: (r: RelatedCode) => boolean) => (f: Finding): boolean => (f.related ?? []).some(test);
@@ -71,6 +76,8 @@ export function judgeCopy(findings: readonly Finding[], copyFile: string, origin
   if (found) return judged('found', found);
   const equivalent = headline.find(naming(isEquivalent));
   if (equivalent) return judged('equivalent', equivalent);
+  const part = headline.find(naming(isPart));
+  if (part) return judged('part', part);
   if (headline[0]) return judged('misattributed', headline[0]);
   const info = duplicates.find(naming((r) => isOriginal(r) || isEquivalent(r)));
   if (info) return judged('info', info);

@@ -3,7 +3,7 @@
  * (`bench/eval-findings.ts`).
  */
 import { parseArgs } from 'node:util';
-import { FINDING_EDIT_TYPES, type EditType } from './edits/registry.js';
+import { EDIT_TYPES, FINDING_EDIT_TYPES, type EditType } from './edits/registry.js';
 
 export interface FindingsOptions {
   readonly corpus: string;
@@ -22,7 +22,8 @@ export interface FindingsOptions {
 
 export const USAGE = `usage: node dist/bench/eval-findings.js <corpus-path> [--samples N] [--seed N] [--types a,b,…]
        [--foreign <corpus-path>] [--foreign-samples N] [--untouched N] [--min-lines N] [--json out.json] [--no-jscpd]
-edit types: ${FINDING_EDIT_TYPES.join(', ')}`;
+edit types (default): ${FINDING_EDIT_TYPES.join(', ')}
+also: ${EDIT_TYPES.filter((t) => !FINDING_EDIT_TYPES.includes(t)).join(', ')} (none: the unedited function)`;
 
 /** Parses argv (without node and the script); throws with the usage on bad input. */
 export function parseFindingsOptions(argv: readonly string[]): FindingsOptions {
@@ -42,7 +43,7 @@ export function parseFindingsOptions(argv: readonly string[]): FindingsOptions {
     return n;
   };
   const types = (values.types?.split(',') ?? [...FINDING_EDIT_TYPES]).map((t) => t.trim()).filter(Boolean);
-  const unknown = types.filter((t) => !(FINDING_EDIT_TYPES as readonly string[]).includes(t));
+  const unknown = types.filter((t) => !(EDIT_TYPES as readonly string[]).includes(t));
   if (unknown.length > 0) throw new Error(`unknown edit type(s) ${unknown.join(', ')}\n${USAGE}`);
   return {
     corpus: positionals[0]!,

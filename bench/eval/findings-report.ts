@@ -9,6 +9,7 @@ import { spread, summarize as summarizeValues } from '../lib/stats.js';
 import type { CopyResult, FlaggedFinding, ForeignResult, UntouchedResult } from './findings-run.js';
 import { JSCPD_SETTINGS, type JscpdSetting } from './jscpd-side.js';
 import { OUTCOMES, type Outcome } from './finding-outcome.js';
+import type { RunInfo } from './report.js';
 
 /** One row of the main table; shares are of the copies the edit applied to. */
 export interface FindingsRow {
@@ -28,17 +29,13 @@ export interface FindingsRow {
   readonly jscpd: Partial<Record<JscpdSetting, number>>;
 }
 
-/** What the run reports about itself. */
-export interface FindingsRunInfo {
-  readonly corpus: string;
+/** What the run reports about itself: the ranking benchmark's run facts, without its query time and threshold. */
+export interface FindingsRunInfo extends Omit<RunInfo, 'querySeconds' | 'threshold'> {
   readonly foreign?: string;
-  readonly seed: number;
-  readonly samples: number;
-  readonly files: number;
-  readonly chunks: number;
-  readonly eligible: number;
-  readonly indexSeconds: number;
   readonly jscpdVersion?: string;
+  /** 1-minute load average at the start and the end: other work on the machine skews the timings. */
+  readonly load: readonly [number, number];
+  readonly cores: number;
 }
 
 /** jscpd's wall time for one (edit type, setting) run. */
@@ -79,7 +76,7 @@ export function findingsRow(type: string, results: readonly CopyResult[]): Findi
 /** The main table. */
 export function findingsTable(info: FindingsRunInfo, rows: readonly FindingsRow[]): string {
   const withJscpd = rows.some((r) => Object.keys(r.jscpd).length > 0);
-  const header = ['edit', 'n', 'skip', 'found', 'error', 'warning', 'equiv', 'info', 'misattr', 'missed', 'msg names other', ...(withJscpd ? ['jscpd default', 'jscpd tuned'] : [])];
+  const header = ['edit', 'n', 'skip', 'found', 'error', 'warning', 'equiv', 'part', 'info', 'misattr', 'missed', 'msg names other', ...(withJscpd ? ['jscpd default', 'jscpd tuned'] : [])];
   const body = rows.map((r) => {
     const share = (count: number | undefined): string => (count === undefined ? '–' : pct(count, r.n));
     return [
@@ -90,6 +87,7 @@ export function findingsTable(info: FindingsRunInfo, rows: readonly FindingsRow[
       share(r.error),
       share(r.warning),
       share(r.outcomes.equivalent),
+      share(r.outcomes.part),
       share(r.outcomes.info),
       share(r.outcomes.misattributed),
       share(r.outcomes.missed),
@@ -99,11 +97,12 @@ export function findingsTable(info: FindingsRunInfo, rows: readonly FindingsRow[
   });
   const kinds = rows.find((r) => r.type === 'overall') ?? rows[0];
   return [
-    `corpus ${info.corpus}: ${info.files} files, ${info.chunks} chunks, ${info.eligible} sampleable functions; ${info.samples} sampled (seed ${info.seed}); index ${info.indexSeconds.toFixed(1)} s`,
+    `corpus ${info.corpus}: ${info.files} files, ${info.chunks} chunks, ${info.eligible} sampleable TS/JS functions; ${info.samples} sampled (seed ${info.seed}); index ${info.indexSeconds.toFixed(1)} s`,
     '',
-    'found = an error or warning `duplicate` finding on the copy names the original (file and symbol) in `related` (headline); ' +
-      'equiv = names only a function whose normalised code equals the original; info = only an info finding names it; ' +
-      'misattr = an error/warning finding names neither; msg names other = found, but the message names another function first' +
+    'found = an error or warning `duplicate` finding on the copy names the original (file, symbol and line) in `related` (headline); ' +
+      'equiv = names only a function whose normalised code equals the original; part = names only a function nested inside the original; ' +
+      'info = only an info finding names it; ' +
+      'misattr = an error/warning finding names none of these; msg names other = found, but the message names another function first' +
       (withJscpd ? `; jscpd ${info.jscpdVersion ?? ''} tuned = ${JSCPD_SETTINGS.tuned.join(' ')}` : ''),
     '',
     markdownTable(header, body),
@@ -153,10 +152,11 @@ export function untouchedReport(results: readonly UntouchedResult[], show: numbe
 }
 
 /** Our review time per copy against jscpd's time per run. */
-export function timingReport(results: readonly CopyResult[], jscpd: readonly JscpdTiming[]): string {
+export function timingReport(info: FindingsRunInfo, results: readonly CopyResult[], jscpd: readonly JscpdTiming[]): string {
   const ms = results.flatMap((r) => (r.reviewMs !== undefined ? [r.reviewMs] : []));
   const ours = summarizeValues(ms);
   const out = [
+    `timing (${info.cores} cores, 1-minute load average ${info.load[0].toFixed(1)} at the start, ${info.load[1].toFixed(1)} at the end):`,
     `review-guard: ${ours.n} copies reviewed one file at a time, per copy p50 ${ours.p50.toFixed(0)} ms, p95 ${ours.p95.toFixed(0)} ms, mean ${ours.mean.toFixed(0)} ms, total ${(ms.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s`,
   ];
   for (const setting of Object.keys(JSCPD_SETTINGS) as JscpdSetting[]) {

@@ -14,7 +14,7 @@ import type { Finding, ReviewService } from '../../src/pipeline/index.js';
 import { parseUnitFile, placeKey, type Corpus, type SampleUnit } from './corpus.js';
 import { copyExtension, copyFileText } from './copy-file.js';
 import { isSkip } from './edits/edit.js';
-import { variantText, type EditType } from './edits/registry.js';
+import { TO_JAVASCRIPT, variantText, type EditType } from './edits/registry.js';
 import { duplicateFindings, judgeCopy, kindOf, type CopyJudgement } from './finding-outcome.js';
 import { Rng } from './rng.js';
 import { locateFunction } from './syntax-util.js';
@@ -41,6 +41,8 @@ export interface CopyResult {
   readonly copyFile?: string;
   /** Absolute path of the same text in the copies folder (what jscpd scans). */
   readonly jscpdFile?: string;
+  /** The copy's file text, for reading misses. */
+  readonly text?: string;
   readonly judgement?: CopyJudgement;
   readonly reviewMs?: number;
   /** Found by jscpd, per setting. */
@@ -77,7 +79,7 @@ export async function measureType(ctx: HarnessContext, sample: readonly SampleUn
       continue;
     }
     const judgement = judgeCopy(reviewed.findings, plan.rel, { ...base.original, hash: chunk.hash }, corpus.hashByPlace);
-    out.push({ ...base, note: plan.note, copyFile: plan.rel, jscpdFile, judgement, reviewMs: reviewed.ms });
+    out.push({ ...base, note: plan.note, copyFile: plan.rel, jscpdFile, text: plan.text, judgement, reviewMs: reviewed.ms });
   }
   return out;
 }
@@ -90,7 +92,7 @@ function planCopy(root: string, unit: SampleUnit, type: EditType, seed: number, 
   if (!file || !fn) return { skip: 'no function node' };
   const variant = variantText(type, { file, fn, start: unit.textStart, end: unit.textEnd, rng: Rng.derive(seed, `${chunk.id}|${type}`) });
   if (isSkip(variant)) return variant;
-  const rel = path.posix.join(dir, `${name}${copyExtension(chunk.file, false)}`);
+  const rel = path.posix.join(dir, `${name}${copyExtension(chunk.file, TO_JAVASCRIPT.has(type))}`);
   const text = copyFileText(variant.text, rel);
   return typeof text === 'string' ? { text, rel, note: variant.note } : text;
 }

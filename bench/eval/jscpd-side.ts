@@ -11,7 +11,7 @@ import path from 'node:path';
 import { findJscpd, jscpdArgs, readJscpdClones, type JscpdClone } from '../lib/jscpd.js';
 import { timedRun } from '../lib/proc.js';
 
-/** The two settings compared: jscpd's defaults, and its best settings for agent-like copies (see ../shared/EVAL.md). */
+/** The two settings compared: jscpd's defaults, and its best settings for agent-like copies (identifiers and literals ignored, 0.85 similarity). */
 export const JSCPD_SETTINGS = {
   default: [],
   // TS → JS copies need the js-ts group: without it jscpd never compares a .js file with a .ts one.

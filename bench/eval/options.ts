@@ -1,7 +1,7 @@
 /**
  * @fileoverview Command-line options of the duplicate-detection benchmark.
  */
-import { EDIT_TYPES, type EditType } from './edits/registry.js';
+import { EDIT_TYPES, RANKING_EDIT_TYPES, type EditType } from './edits/registry.js';
 
 export interface BenchOptions {
   readonly corpus: string;
@@ -45,7 +45,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     if (!Number.isInteger(n) || n < 0) throw new Error(`--${key} expects a non-negative integer, got "${raw}"`);
     return n;
   };
-  const types = (values.get('types')?.split(',') ?? [...EDIT_TYPES]).map((t) => t.trim());
+  const types = (values.get('types')?.split(',') ?? [...RANKING_EDIT_TYPES]).map((t) => t.trim());
   const unknown = types.filter((t) => !(EDIT_TYPES as readonly string[]).includes(t));
   if (unknown.length > 0) throw new Error(`unknown edit type(s) ${unknown.join(', ')}\n${USAGE}`);
   const json = values.get('json');

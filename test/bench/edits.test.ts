@@ -117,6 +117,79 @@ describe('benchmark edits', () => {
   });
 });
 
+/** The variant of the function at `[start, end)` of `code` (a member inside a class, say). */
+function editedAt(type: EditType, code: string, part: string, language: LanguageId = 'typescript'): string | { skip: string } {
+  const file = createSourceFile(language === 'tsx' ? 'c.tsx' : 'c.ts', code, language);
+  const start = code.indexOf(part);
+  const fn = locateFunction(file, start, start + part.length);
+  assert.ok(fn, 'the part holds a function');
+  const variant = variantText(type, { file, fn, start, end: start + part.length, rng: new Rng(3) });
+  return 'skip' in variant ? variant : variant.text;
+}
+
+describe('findings-harness edits', () => {
+  it('types also removes annotations inside the value of a cast (they were left behind)', () => {
+    const text = edited('types', 'function f(): Config {\n  return ({ g: (x: number) => x, h: (y as any).z } as Config);\n}');
+    assert.equal(text, 'function f() {\n  return ({ g: (x) => x, h: (y).z });\n}');
+  });
+
+  it('literal-one changes exactly one literal', () => {
+    const code = "function f() {\n  return ['alpha', 'beta', 3];\n}";
+    const text = edited('literal-one', code);
+    const changed = ["'alpha'", "'beta'", ' 3]'].filter((l) => !text.includes(l));
+    assert.equal(changed.length, 1, text);
+  });
+
+  it('log-line adds only the log line, guard only the early return', () => {
+    const log = edited('log-line', SAMPLE);
+    assert.match(log, /\{\n {2}console\.log\('summarize', items\);\n {2}const seen/);
+    const guard = edited('guard', SAMPLE);
+    assert.match(guard, /\{\n {2}if \(items == null\) \{\n {4}return null;\n {2}\}\n {2}const seen/);
+    assert.doesNotMatch(guard, /console\.log\('summarize'/);
+  });
+
+  it('class-move lifts a method into a function with this as a typed self parameter', () => {
+    const method = '  private async find(id: string): Promise<Row> {\n    return this.rows.get(id);\n  }';
+    const text = editedAt('class-move', `class Repo {\n${method}\n}`, method);
+    assert.equal(text, '  async function find(self: Repo, id: string): Promise<Row> {\n    return self.rows.get(id);\n  }');
+    const staticMethod = '  static twice(x: number) {\n    return this.once(x) * 2;\n  }';
+    assert.equal(editedAt('class-move', `class Util {\n${staticMethod}\n}`, staticMethod), '  function twice(x: number) {\n    return Util.once(x) * 2;\n  }');
+    const accessor = '  get size() {\n    return this.n;\n  }';
+    assert.deepEqual(editedAt('class-move', `class A {\n${accessor}\n}`, accessor), { skip: 'constructor or accessor' });
+  });
+
+  it('class-move moves a function into a class as a static method, recursive calls included', () => {
+    const text = edited('class-move', 'export function fact(n: number): number {\n  return n < 2 ? 1 : n * fact(n - 1);\n}');
+    assert.equal(text, 'export class FactHelpers {\n  static fact(n: number): number {\n    return n < 2 ? 1 : n * FactHelpers.fact(n - 1);\n  }\n}');
+  });
+
+  it('arrow-function turns a declaration into a const arrow and back, an expression body into a block', () => {
+    assert.equal(edited('arrow-function', 'export function f(a: number): number {\n  return a + 1;\n}'), 'export const f = (a: number): number => {\n  return a + 1;\n};');
+    assert.equal(edited('arrow-function', 'export const g = async <T>(xs: T[]) => xs[0];'), 'export async function g<T>(xs: T[]) {\n  return xs[0];\n}');
+    assert.equal(editedAt('arrow-function', 'function id<T>(x: T) {\n  return x;\n}', 'function id<T>(x: T) {\n  return x;\n}', 'tsx'), 'const id = <T,>(x: T) => {\n  return x;\n};');
+    assert.equal('skip' in variantText('arrow-function', target('const h = () => {\n  return this.x;\n};')), true, 'an arrow using this stays');
+  });
+
+  it('ts-to-js drops types and every TypeScript-only mark, and the result parses as JavaScript', () => {
+    const method = '  private find(this: Repo, id?: string, readonly n = 1): Row {\n    let row!: Row;\n    row = this.rows.get(id!)! as Row;\n    return row;\n  }';
+    const text = editedAt('ts-to-js', `class Repo {\n${method}\n}`, method);
+    assert.equal(text, '  find(id, n = 1) {\n    let row;\n    row = this.rows.get(id);\n    return row;\n  }');
+    const bound = edited('ts-to-js', 'const handler: Handler = (req: Req) => {\n  return req.url;\n};');
+    assert.equal(bound, 'const handler = (req) => {\n  return req.url;\n};');
+    assert.equal(snippetParses(bound, 'javascript'), true);
+    assert.equal('skip' in variantText('ts-to-js', target('function f(a) {\n  return a;\n}\n', 'javascript')), true);
+  });
+
+  it('agent-combined renames, reformats, changes one literal and logs with the new names', () => {
+    const text = edited('agent-combined', SAMPLE);
+    assert.doesNotMatch(text, /\bsummarize\b|\bitems\b/);
+    const log = /console\.log\('(\w+)', (\w+)\);/.exec(text);
+    assert.ok(log, text);
+    assert.match(text, new RegExp(`function ${log[1]}\\(${log[2]}: number\\[\\]`), 'the log names the renamed function and parameter');
+    assert.match(text, /\n {4}const /, 're-indented');
+  });
+});
+
 describe('benchmark support', () => {
   it('applyEdits applies disjoint edits and refuses overlapping ones', () => {
     assert.equal(applyEdits('abcdef', 1, 5, [{ start: 2, end: 3, text: 'X' }, { start: 4, end: 4, text: '!' }]), 'bXd!e');

@@ -1,6 +1,7 @@
 /**
  * @fileoverview The `literals` edit: string contents (plain strings and
- * template text) get other words, numbers other values. Empty strings and
+ * template text) get other words, numbers other values; `literal-one`
+ * changes one of them. Empty strings and
  * strings with escapes stay as they are, and no quote is ever introduced,
  * so the edit composes with the quote flip of `reformat`.
  */
@@ -21,19 +22,37 @@ export function literalsEdit(target: EditTarget): EditOutcome {
   return plan.edits.length > 0 ? plan : skip('no literals');
 }
 
+/** The `literal-one` edit: one literal, picked with the target's generator, gets another value. */
+export function oneLiteralEdit(target: EditTarget): EditOutcome {
+  const plan = oneLiteralPlan(target);
+  return plan ?? skip('no literals');
+}
+
 /** The literal changes as a plan (possibly empty). */
 export function literalsPlan(target: EditTarget): EditPlan {
-  const edits: TextEdit[] = [];
-  let strings = 0;
-  let numbers = 0;
+  const changes = literalChanges(target);
+  const numbers = changes.filter((c) => c.number).length;
+  return { edits: changes.map((c) => c.edit), note: `${changes.length - numbers} strings, ${numbers} numbers` };
+}
+
+/** One literal change as a plan, or undefined when the function has no literal to change. */
+export function oneLiteralPlan(target: EditTarget): EditPlan | undefined {
+  const changes = literalChanges(target);
+  if (changes.length === 0) return undefined;
+  const { edit, text } = target.rng.pick(changes);
+  return { edits: [edit], note: `${text} → ${edit.text} (1 of ${changes.length})` };
+}
+
+/** Every literal of the function that can get another value, with its replacement. */
+function literalChanges(target: EditTarget): Array<{ readonly edit: TextEdit; readonly text: string; readonly number: boolean }> {
+  const changes: Array<{ edit: TextEdit; text: string; number: boolean }> = [];
   for (const node of findAll(target.fn, (n) => n.type === 'string_fragment' || n.type === 'number')) {
-    const replacement = node.type === 'number' ? otherNumber(node.text) : otherString(node.text);
+    const number = node.type === 'number';
+    const replacement = number ? otherNumber(node.text) : otherString(node.text);
     if (replacement === undefined || replacement === node.text) continue;
-    edits.push({ start: node.startIndex, end: node.endIndex, text: replacement });
-    if (node.type === 'number') numbers++;
-    else strings++;
+    changes.push({ edit: { start: node.startIndex, end: node.endIndex, text: replacement }, text: node.text, number });
   }
-  return { edits, note: `${strings} strings, ${numbers} numbers` };
+  return changes;
 }
 
 function otherString(text: string): string | undefined {

@@ -1,23 +1,28 @@
 /**
- * @fileoverview The edit types the benchmark measures, by name: `none` (the
+ * @fileoverview The edit types the benchmarks measure, by name: `none` (the
  * unedited chunk, a sanity baseline), the agent-like edits, `combined`
- * (rename + reformat + literals) and `semicolons` (an extra formatter-level
+ * (rename + reformat + literals), `agent-combined` (rename + reformat + one
+ * literal + a log line) and `semicolons` (an extra formatter-level
  * variant). `variantText` applies one to a target and checks that the
  * result still parses whenever the original did.
  */
 import { createSourceFile, type LanguageId } from '../../../syntax/index.js';
 import { isSkip, mergePlans, render, skip, type EditFunction, type EditSkip, type EditTarget } from './edit.js';
+import { classMoveEdit } from './class-move.js';
 import { extractHelperEdit } from './extract-helper.js';
-import { literalsEdit, literalsPlan } from './literals.js';
-import { loggingEdit } from './logging.js';
+import { arrowFunctionEdit } from './function-form.js';
+import { literalsEdit, literalsPlan, oneLiteralEdit, oneLiteralPlan } from './literals.js';
+import { guardEdit, logLineEdit, logLinePlan, loggingEdit } from './logging.js';
 import { loopStyleEdit } from './loop-style.js';
 import { reformatEdit, reformatPlan } from './reformat.js';
 import { renameEdit, renamePlan } from './rename.js';
 import { reorderEdit } from './reorder.js';
 import { semicolonsEdit } from './semicolons.js';
+import { toJavaScriptEdit } from './to-javascript.js';
 import { typesEdit } from './types.js';
 
-export const EDIT_TYPES = [
+/** The edit types of the ranking benchmark (`bench/eval-duplicates.ts`), its default set. */
+export const RANKING_EDIT_TYPES = [
   'none',
   'rename',
   'reformat',
@@ -31,6 +36,18 @@ export const EDIT_TYPES = [
   'semicolons',
 ] as const;
 
+/** Every edit type: the ranking benchmark's and those the findings harness added. */
+export const EDIT_TYPES = [
+  ...RANKING_EDIT_TYPES,
+  'literal-one',
+  'log-line',
+  'guard',
+  'class-move',
+  'arrow-function',
+  'ts-to-js',
+  'agent-combined',
+] as const;
+
 export type EditType = (typeof EDIT_TYPES)[number];
 
 /** The edit types the findings harness (`bench/eval-findings.ts`) writes as copies, in report order. */
@@ -38,18 +55,35 @@ export const FINDING_EDIT_TYPES: readonly EditType[] = [
   'rename',
   'reformat',
   'literals',
+  'literal-one',
   'types',
+  'log-line',
+  'guard',
   'reorder',
   'loop-style',
-  'logging',
   'extract-helper',
-  'combined',
+  'class-move',
+  'arrow-function',
+  'ts-to-js',
+  'agent-combined',
 ];
+
+/** Edit types whose copy is written as JavaScript (a `.ts` original's copy becomes `.js`). */
+export const TO_JAVASCRIPT: ReadonlySet<EditType> = new Set(['ts-to-js']);
 
 const combinedEdit: EditFunction = (target) => {
   const rename = renamePlan(target);
   if (!rename) return skip('no names to rename');
   return mergePlans([rename, reformatPlan(target), literalsPlan(target)]);
+};
+
+// The log line names the function and its first parameter as renamed, so the copy still runs.
+const agentCombinedEdit: EditFunction = (target) => {
+  const rename = renamePlan(target);
+  if (!rename) return skip('no names to rename');
+  const literal = oneLiteralPlan(target);
+  const log = logLinePlan(target, (name) => rename.renamed.get(name) ?? name);
+  return mergePlans([rename, reformatPlan(target), ...(literal ? [literal] : []), ...(log ? [log] : [])]);
 };
 
 const EDITS: Readonly<Record<Exclude<EditType, 'none'>, EditFunction>> = {
@@ -63,6 +97,13 @@ const EDITS: Readonly<Record<Exclude<EditType, 'none'>, EditFunction>> = {
   'extract-helper': extractHelperEdit,
   combined: combinedEdit,
   semicolons: semicolonsEdit,
+  'literal-one': oneLiteralEdit,
+  'log-line': logLineEdit,
+  guard: guardEdit,
+  'class-move': classMoveEdit,
+  'arrow-function': arrowFunctionEdit,
+  'ts-to-js': toJavaScriptEdit,
+  'agent-combined': agentCombinedEdit,
 };
 
 /** A query text made from the target by one edit type. */

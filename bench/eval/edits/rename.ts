@@ -18,8 +18,8 @@ export function renameEdit(target: EditTarget): EditOutcome {
   return plan ?? skip('no names to rename');
 }
 
-/** The rename as a plan, or undefined when the function declares nothing renameable. */
-export function renamePlan(target: EditTarget): EditPlan | undefined {
+/** The rename as a plan with its mapping (old name → new), or undefined when the function declares nothing renameable. */
+export function renamePlan(target: EditTarget): (EditPlan & { readonly renamed: ReadonlyMap<string, string> }) | undefined {
   const { fn } = target;
   const nameNode = nameNodeOf(fn);
   const ownName = nameNode && nameNode.startIndex >= target.start ? nameNode.text : undefined;
@@ -58,5 +58,5 @@ export function renamePlan(target: EditTarget): EditPlan | undefined {
     });
   }
   const shown = [...mapping].slice(0, 4).map(([from, to]) => `${from}→${to}`).join(', ');
-  return { edits, note: `renamed ${mapping.size}: ${shown}` };
+  return { edits, note: `renamed ${mapping.size}: ${shown}`, renamed: mapping };
 }

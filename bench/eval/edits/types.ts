@@ -21,13 +21,15 @@ export function typesEdit(target: EditTarget): EditOutcome {
   return skip('no types to add or remove');
 }
 
-function removeTypes(fn: SyntaxNode): TextEdit[] {
+/** Removals of every annotation, type argument and parameter list, `as` and `satisfies` cast in `fn` (outermost only). */
+export function removeTypes(fn: SyntaxNode): TextEdit[] {
   const nodes = findAll(fn, (n) => {
     if (REMOVABLE.has(n.type)) return true;
     return n.type === 'as_expression' || n.type === 'satisfies_expression';
   });
   const edits: TextEdit[] = [];
-  // Outermost only: a removed annotation takes its nested type arguments with it.
+  // Outermost only: a removed annotation takes its nested type arguments with it. A cast removes
+  // only its type part, so what its value holds (`({ f: (x: T) => x } as U)`) is still visited.
   let coveredUntil = -1;
   for (const node of nodes) {
     if (node.startIndex < coveredUntil) continue;
@@ -36,14 +38,14 @@ function removeTypes(fn: SyntaxNode): TextEdit[] {
       if (!value) continue;
       // `x as T` → `x`; nested casts are handled by the outer one (its value keeps the inner text).
       edits.push({ start: value.endIndex, end: node.endIndex, text: '' });
-      coveredUntil = node.endIndex;
       continue;
     }
     // Annotations, `<T>` on calls and `new`, and the function's own type parameters.
     edits.push({ start: node.startIndex, end: node.endIndex, text: '' });
     coveredUntil = node.endIndex;
   }
-  return edits;
+  // The type part of a cast may hold nodes visited after its value: drop edits inside another edit.
+  return edits.filter((e) => !edits.some((o) => o !== e && o.start <= e.start && e.end <= o.end && o.end - o.start > e.end - e.start));
 }
 
 function addTypes(fn: SyntaxNode): TextEdit[] {
