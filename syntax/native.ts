@@ -33,8 +33,8 @@ const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** How to build the binding, for every message that reports it missing. */
 export const SYNTAX_BINDING_FIX =
-  'a prebuilt binary ships for linux x64/arm64 (glibc, musl), macOS x64/arm64 and Windows x64; elsewhere run `npm rebuild review-guard` ' +
-  '(or `npm ci` in a checkout), which compiles it with a C compiler, make and python3';
+  'run `npm rebuild review-guard` (or `npm ci` in a checkout), which compiles it with a C compiler, make and python3 ' +
+  '(the package ships it prebuilt for linux x64/arm64 glibc and musl, macOS x64/arm64 and Windows x64)';
 
 /** The binding is not built (or not loadable here): a setup problem with a known fix, not a bug. */
 export class SyntaxBindingError extends Error {
@@ -44,7 +44,7 @@ export class SyntaxBindingError extends Error {
     /** What went wrong, in one line. */
     readonly problem: string,
   ) {
-    super(`${problem}. It is compiled when the package is installed: ${SYNTAX_BINDING_FIX}.`);
+    super(`${problem}. To build it: ${SYNTAX_BINDING_FIX}.`);
   }
 }
 

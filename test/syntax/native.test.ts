@@ -45,6 +45,6 @@ describe('syntax binding loading', () => {
   it('without a build or a prebuild, says where it looked, for which platform, and how to fix it', async () => {
     const out = await loadIn(tmp.path);
     assert.match(out, /^SyntaxBindingError: review-guard's syntax binding could not be loaded from .* \(No native build was found for platform=/);
-    assert.match(out, /a prebuilt binary ships for linux x64\/arm64 .* run `npm rebuild review-guard`/);
+    assert.match(out, /To build it: run `npm rebuild review-guard` .* \(the package ships it prebuilt for linux x64\/arm64/);
   });
 });
