@@ -32,7 +32,7 @@ import { rankingInput, type QuerySources } from './query-vectors.js';
 import { SemanticCall, SemanticSignal } from './semantic-signal.js';
 import { IndexStore } from './store.js';
 import { StructuralEmbedder } from './structural-embedder.js';
-import { createVectorIndex, fitted, type MaintainedVectorIndex } from './vector-kind.js';
+import { createVectorIndex, fitted, flatFallbackNotice, type MaintainedVectorIndex } from './vector-kind.js';
 
 export type { CodeIndexOptions, FileStat, IndexStats, IndexStatus } from './code-index-types.js';
 
@@ -45,6 +45,7 @@ export class CodeIndex {
   private persisted: boolean;
   /** Whether the selection takes a file; renewed by each refresh, which may follow ignore-file edits. */
   private selects: (relPath: string) => Promise<boolean>;
+  private flatFallbackNoticed = false;
 
   private constructor(
     private readonly settings: IndexSettings,
@@ -333,6 +334,7 @@ export class CodeIndex {
     // A store deleted under a running service is written again, not left missing until the next change.
     if (this.dirty || !this.persisted || !(await this.store.hasMetadata())) {
       this.vectors = fitted(this.vectors);
+      this.noticeFlatFallback();
       const { semantic } = this;
       if (semantic?.vectors.needsCompaction) semantic.vectors = semantic.vectors.compacted();
       const semanticVectors = semantic && { embedderId: semantic.embedder.id, dimensions: semantic.embedder.dimensions, vectors: semantic.vectors };
@@ -341,6 +343,15 @@ export class CodeIndex {
       this.persisted = true;
     }
     await this.scanner.saveRecord(this.store);
+  }
+
+  /** Tells once per index that a large one stays flat for want of hnswlib-node. */
+  private noticeFlatFallback(): void {
+    if (this.flatFallbackNoticed) return;
+    const notice = flatFallbackNotice(this.vectors);
+    if (!notice) return;
+    this.notices.add(notice);
+    this.flatFallbackNoticed = true;
   }
 
   /** Runs mutations one at a time: refresh, indexSource and save share the catalog. */

@@ -18,15 +18,58 @@ import type hnswlib from 'hnswlib-node';
 import type { MaintainedVectorIndex, VectorHit } from './vector-index.js';
 
 type HnswType = InstanceType<typeof hnswlib.HierarchicalNSW>;
+type HnswlibModule = typeof hnswlib;
+
+/** How to get hnswlib-node back, for every message that reports it missing. */
+export const HNSWLIB_FIX = 'install it with `npm i hnswlib-node` (it compiles with a C++ compiler, make and python3)';
+
+/** hnswlib-node is an optional dependency: absent when its source build failed or was skipped (pnpm). */
+export class HnswlibMissingError extends Error {
+  override readonly name = 'HnswlibMissingError';
+}
+
+const requireHnswlib = (): HnswlibModule => createRequire(import.meta.url)('hnswlib-node') as HnswlibModule;
+let loader: () => HnswlibModule = requireHnswlib;
+let loaded: { module: HnswlibModule } | { error: string } | undefined;
 
 /**
- * hnswlib-node's index class, loaded on first use: most indexes are small
- * enough for the flat scan, and a cold one-file review should not pay for
- * loading a native module it will not use.
+ * hnswlib-node, loaded on first use: most indexes are small enough for the
+ * flat scan, and a cold one-file review should not pay for loading a native
+ * module it will not use. Undefined (remembered) when it cannot be loaded.
  */
+function hnswlibModule(): HnswlibModule | undefined {
+  if (!loaded) {
+    try {
+      loaded = { module: loader() };
+    } catch (error) {
+      loaded = { error: (error instanceof Error ? error.message : String(error)).split('\n')[0]! };
+    }
+  }
+  return 'module' in loaded ? loaded.module : undefined;
+}
+
+/** Whether HNSW indexes can be made here (hnswlib-node installed and loadable). */
+export function hnswAvailable(): boolean {
+  return hnswlibModule() !== undefined;
+}
+
+/** Test seam: load hnswlib-node with `replacement` until the returned function restores the real loader. */
+export function replaceHnswlibLoader(replacement: () => HnswlibModule): () => void {
+  loader = replacement;
+  loaded = undefined;
+  return () => {
+    loader = requireHnswlib;
+    loaded = undefined;
+  };
+}
+
 function newHnsw(dimensions: number): HnswType {
-  const { HierarchicalNSW } = createRequire(import.meta.url)('hnswlib-node') as typeof hnswlib;
-  return new HierarchicalNSW('cosine', dimensions);
+  const module = hnswlibModule();
+  if (!module) {
+    const reason = loaded && 'error' in loaded ? loaded.error : 'not loaded';
+    throw new HnswlibMissingError(`an HNSW index needs the optional package hnswlib-node, which cannot be loaded (${reason}): ${HNSWLIB_FIX}`);
+  }
+  return new module.HierarchicalNSW('cosine', dimensions);
 }
 
 /** Build-time graph parameters. */

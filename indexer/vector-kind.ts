@@ -6,10 +6,11 @@
  * larger indexes. `fitted` converts between the kinds before a save (with
  * hysteresis, so a store near the threshold does not flip at every save),
  * from the stored vectors: nothing is re-embedded. A store records the kind
- * it wrote.
+ * it wrote. hnswlib-node is an optional dependency: without it the flat
+ * index serves at every size.
  */
 import { FlatIndex } from './flat-index.js';
-import { HnswIndex } from './hnsw-index.js';
+import { HNSWLIB_FIX, HnswIndex, hnswAvailable } from './hnsw-index.js';
 import type { MaintainedVectorIndex, VectorKind } from './vector-index.js';
 
 export type { MaintainedVectorIndex } from './vector-index.js';
@@ -29,8 +30,9 @@ export async function loadVectorIndex(kind: VectorKind, path: string, dimensions
   return kind === 'flat' ? FlatIndex.load(path, dimensions, liveLabels) : HnswIndex.load(path, dimensions, liveLabels);
 }
 
-/** The kind an index of `size` vectors should have, given the kind it has now. */
-export function preferredKind(size: number, current: VectorKind): VectorKind {
+/** The kind an index of `size` vectors should have, given the kind it has now and whether HNSW can be made here. */
+export function preferredKind(size: number, current: VectorKind, hnsw = hnswAvailable()): VectorKind {
+  if (!hnsw) return 'flat';
   if (size > FLAT_MAX_VECTORS) return 'hnsw';
   if (current === 'hnsw' && size > FLAT_RETURN_VECTORS) return 'hnsw';
   return 'flat';
@@ -47,4 +49,13 @@ export function fitted(index: MaintainedVectorIndex): MaintainedVectorIndex {
   const next = kind === 'flat' ? FlatIndex.create(index.dimensions, labels.length) : HnswIndex.create(index.dimensions, { initialCapacity: labels.length });
   for (const label of labels) next.add(label, index.get(label)!);
   return next;
+}
+
+/** What to tell the user when `index` is flat only because hnswlib-node is missing; undefined otherwise. */
+export function flatFallbackNotice(index: MaintainedVectorIndex): string | undefined {
+  if (index.kind !== 'flat' || index.size <= FLAT_MAX_VECTORS || hnswAvailable()) return undefined;
+  return (
+    `the index holds ${index.size} vectors, above the ${FLAT_MAX_VECTORS} where an HNSW index would serve, ` +
+    `but the optional package hnswlib-node is not installed: the exact flat scan serves (slower queries); ${HNSWLIB_FIX}`
+  );
 }

@@ -1,8 +1,10 @@
 /**
- * @fileoverview review-guard's syntax binding (native/syntax.c, built by
- * `npm install` with node-gyp): parses with a grammar package's language and
- * returns the whole tree flattened into node columns, so the rest of the
- * kernel reads arrays instead of calling into native code per node.
+ * @fileoverview review-guard's syntax binding (native/syntax.c): parses with
+ * a grammar package's language and returns the whole tree flattened into
+ * node columns, so the rest of the kernel reads arrays instead of calling
+ * into native code per node. node-gyp-build finds it: `build/Release` (a
+ * source build: a checkout, or a platform without a prebuild) first, else
+ * the N-API prebuild for this platform under `prebuilds/` (in the package).
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -26,11 +28,13 @@ interface Binding {
   parse(parser: NativeParser, text: string): ParsedColumns;
 }
 
-// dist/syntax/native.js → <package>/build/Release/: the same from a checkout and from an installed package.
-const BINDING_PATH = fileURLToPath(new URL('../../build/Release/review_guard_syntax.node', import.meta.url));
+// dist/syntax/native.js → the package root: the same from a checkout and from an installed package.
+const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** How to build the binding, for every message that reports it missing. */
-export const SYNTAX_BINDING_FIX = 'run `npm rebuild review-guard` (or `npm ci` in a checkout); that needs a C compiler, make and python3';
+export const SYNTAX_BINDING_FIX =
+  'run `npm rebuild review-guard` (or `npm ci` in a checkout), which compiles it with a C compiler, make and python3 ' +
+  '(the package ships it prebuilt for linux x64/arm64 glibc and musl, macOS x64/arm64 and Windows x64)';
 
 /** The binding is not built (or not loadable here): a setup problem with a known fix, not a bug. */
 export class SyntaxBindingError extends Error {
@@ -40,7 +44,7 @@ export class SyntaxBindingError extends Error {
     /** What went wrong, in one line. */
     readonly problem: string,
   ) {
-    super(`${problem}. It is compiled when the package is installed: ${SYNTAX_BINDING_FIX}.`);
+    super(`${problem}. To build it: ${SYNTAX_BINDING_FIX}.`);
   }
 }
 
@@ -50,11 +54,13 @@ let binding: Binding | undefined;
 export function syntaxBinding(): Binding {
   if (!binding) {
     try {
-      binding = createRequire(import.meta.url)(BINDING_PATH) as Binding;
+      const require = createRequire(import.meta.url);
+      const load = require('node-gyp-build') as (root: string) => unknown;
+      binding = load(PACKAGE_ROOT) as Binding;
     } catch (error) {
-      // Node appends its require stack to the message: the first line says it.
+      // Node appends its require stack (node-gyp-build the folder it searched) to the message: the first line says it.
       const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-      throw new SyntaxBindingError(`review-guard's syntax binding could not be loaded from ${BINDING_PATH} (${reason})`);
+      throw new SyntaxBindingError(`review-guard's syntax binding could not be loaded from ${PACKAGE_ROOT} (${reason})`);
     }
   }
   return binding;

@@ -6,11 +6,12 @@
  */
 
 /**
+ * - `package-missing`: the optional npm package the embedder runs on is not installed.
  * - `model-missing`: the model is not on disk (downloads off) or not pulled in Ollama.
  * - `unreachable`: the Ollama server did not answer (not running, wrong host, timeout).
  * - `failed`: anything else: unreadable model files, an HTTP error, a malformed reply.
  */
-export type EmbedderUnavailableReason = 'model-missing' | 'unreachable' | 'failed';
+export type EmbedderUnavailableReason = 'package-missing' | 'model-missing' | 'unreachable' | 'failed';
 
 /** An embedder cannot be loaded or cannot embed; `message` is written for the person running review-guard. */
 export class EmbedderUnavailableError extends Error {

@@ -1,6 +1,8 @@
 /**
  * @fileoverview An `Embedder` running a sentence-embedding model in-process
- * with transformers.js (`@xenova/transformers` 2.x, onnxruntime-node): the
+ * with transformers.js (`@xenova/transformers` 2.x, onnxruntime-node: an
+ * optional peer dependency, imported on the first load; ~240 MB, so a default
+ * install goes without it): the
  * `feature-extraction` pipeline with mean pooling over the attention mask and
  * L2 normalisation. The model is read from a local directory laid out like a
  * transformers.js export (`<modelDir>/<modelId>/config.json`, …,
@@ -63,10 +65,11 @@ export class TransformersEmbedder implements Embedder {
     const modelDir = resolve(options.modelDir);
     const quantized = options.quantized ?? false;
     const allowDownload = options.allowDownload ?? false;
+    const transformers = await importTransformers();
     // Checked here because transformers.js would log a warning per missing file before its own error.
     if (!allowDownload) await requireLocalFiles(modelDir, options.modelId, quantized);
 
-    const extractor = await loadPipeline(options.modelId, modelDir, quantized, allowDownload);
+    const extractor = await loadPipeline(transformers, options.modelId, modelDir, quantized, allowDownload);
     limitSequenceLength(extractor);
     const [probe] = await extract(extractor, [PROBE_TEXT], options.modelId);
     return new TransformersEmbedder(extractor, probe!.length, batchSize, { ...options, quantized });
@@ -112,20 +115,54 @@ async function requireLocalFiles(modelDir: string, modelId: string, quantized: b
   );
 }
 
-type TransformersEnv = (typeof import('@xenova/transformers'))['env'];
+type TransformersModule = typeof import('@xenova/transformers');
+type TransformersEnv = TransformersModule['env'];
+
+/** The package, and the command that installs it, for the message that reports it missing. */
+const TRANSFORMERS_PACKAGE = '@xenova/transformers';
+const TRANSFORMERS_INSTALL =
+  'npm i -D @xenova/transformers@2.17.2 (where only the npm registry is reachable, first add "overrides": {"sharp": "0.33.5"} to package.json: ' +
+  "the sharp 0.32 it asks for downloads libvips at install)";
+
+// Imported on first use: it loads onnxruntime-node and sharp, which the Ollama and structural embedders never need.
+const importPackage = (): Promise<TransformersModule> => import('@xenova/transformers');
+let importer: () => Promise<TransformersModule> = importPackage;
+
+/** Test seam: import transformers.js with `replacement` until the returned function restores the real import. */
+export function replaceTransformersImport(replacement: () => Promise<TransformersModule>): () => void {
+  importer = replacement;
+  return () => (importer = importPackage);
+}
+
+/** transformers.js; `package-missing` when it is not installed, `failed` when it is but does not load. */
+async function importTransformers(): Promise<TransformersModule> {
+  try {
+    return await importer();
+  } catch (error) {
+    const detail = (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+    const notInstalled = (error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND' && detail.includes(`'${TRANSFORMERS_PACKAGE}'`);
+    if (notInstalled) {
+      throw new EmbedderUnavailableError(
+        'package-missing',
+        `index.semantic.provider "transformers" needs the optional package ${TRANSFORMERS_PACKAGE}, which is not installed: run ${TRANSFORMERS_INSTALL}`,
+        { cause: error },
+      );
+    }
+    throw new EmbedderUnavailableError('failed', `${TRANSFORMERS_PACKAGE} is installed but could not be loaded: ${detail}`, { cause: error });
+  }
+}
 type EnvSettings = Pick<TransformersEnv, 'allowLocalModels' | 'allowRemoteModels' | 'localModelPath'>;
 
 // The tail of the queue of loads; each waits for the previous one to restore `env`.
 let envQueue: Promise<void> = Promise.resolve();
 
 async function loadPipeline(
+  { env, pipeline }: TransformersModule,
   modelId: string,
   modelDir: string,
   quantized: boolean,
   allowDownload: boolean,
 ): Promise<FeatureExtractionPipeline> {
-  // Imported on first use: it loads onnxruntime-node and sharp, which the Ollama and structural embedders never need.
-  const { env, pipeline } = await import('@xenova/transformers');
   const settings: EnvSettings = { allowLocalModels: true, allowRemoteModels: allowDownload, localModelPath: modelDir };
   const load = async (): Promise<FeatureExtractionPipeline> => {
     const saved: EnvSettings = {

@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { Catalog, type ChunkRecord, type FileRecord } from '../../indexer/catalog.js';
 import { FlatIndex } from '../../indexer/flat-index.js';
-import { HnswIndex } from '../../indexer/hnsw-index.js';
+import { HnswIndex, HnswlibMissingError, hnswAvailable, replaceHnswlibLoader } from '../../indexer/hnsw-index.js';
 import { IndexStore, type StoreIdentity } from '../../indexer/store.js';
 import { serializeMetadata, type Metadata } from '../../indexer/store-format.js';
-import { FLAT_MAX_VECTORS, FLAT_RETURN_VECTORS, fitted, preferredKind } from '../../indexer/vector-kind.js';
+import { FLAT_MAX_VECTORS, FLAT_RETURN_VECTORS, fitted, flatFallbackNotice, preferredKind } from '../../indexer/vector-kind.js';
 import { makeTempDir, type TempDir } from '../support/sample-repo.js';
 
 const DIMS = 16;
@@ -275,6 +275,49 @@ describe('vector kinds', () => {
     assert.deepEqual(flat.labels(), hnsw.labels());
     assert.deepEqual(flat.search(vector(7), 5).map((h) => h.label), hnsw.search(vector(7), 5).map((h) => h.label));
     assert.equal(fitted(flat), flat, 'a fitting index is kept');
+  });
+});
+
+describe('vector kinds without hnswlib-node (an optional dependency)', () => {
+  let restore: () => void;
+  beforeEach(() => {
+    restore = replaceHnswlibLoader(() => {
+      throw new Error("Cannot find module 'hnswlib-node'\nRequire stack: …");
+    });
+  });
+  afterEach(() => restore());
+
+  it('keeps a large index flat, with a notice that names the package and how to install it', () => {
+    assert.equal(hnswAvailable(), false);
+    assert.equal(preferredKind(FLAT_MAX_VECTORS + 1, 'flat'), 'flat');
+    const index = FlatIndex.create(DIMS);
+    for (let label = 0; label <= FLAT_MAX_VECTORS; label++) index.add(label, vector(label));
+    assert.equal(fitted(index), index);
+    const notice = flatFallbackNotice(index);
+    assert.match(notice ?? '', new RegExp(`holds ${FLAT_MAX_VECTORS + 1} vectors.*hnswlib-node is not installed.*flat scan serves.*npm i hnswlib-node`));
+    assert.deepEqual(index.search(vector(7), 1).map((h) => h.label), [7], 'the flat index answers');
+  });
+
+  it('gives no notice for an index small enough for the flat scan anyway', () => {
+    const index = FlatIndex.create(DIMS);
+    index.add(0, vector(0));
+    assert.equal(flatFallbackNotice(index), undefined);
+  });
+
+  it('says what is missing when an HNSW index is asked for (the first line of the load error, no require stack)', () => {
+    assert.throws(() => HnswIndex.create(DIMS), (error: unknown) => {
+      assert.ok(error instanceof HnswlibMissingError);
+      assert.match(error.message, /needs the optional package hnswlib-node, which cannot be loaded \(Cannot find module 'hnswlib-node'\): install it with `npm i hnswlib-node`/);
+      assert.doesNotMatch(error.message, /Require stack/);
+      return true;
+    });
+  });
+
+  it('serves HNSW again once the real loader is back', () => {
+    restore();
+    assert.equal(hnswAvailable(), true);
+    assert.equal(preferredKind(FLAT_MAX_VECTORS + 1, 'flat'), 'hnsw');
+    assert.equal(flatFallbackNotice(FlatIndex.create(DIMS)), undefined);
   });
 });
 

@@ -9,10 +9,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { env } from '@xenova/transformers';
 import type { EmbedInput } from '../../../indexer/embedder.js';
 import { EmbedderUnavailableError, TransformersEmbedder } from '../../../indexer/embedders/index.js';
+import { replaceTransformersImport } from '../../../indexer/embedders/transformers-embedder.js';
 import { TINY_BERT_HIDDEN_SIZE, TINY_BERT_MAX_LENGTH, writeTinyBertModel } from '../../helpers/tiny-bert.js';
 
 const MODEL_ID = 'test/tiny-bert';
@@ -200,5 +202,47 @@ describe('TransformersEmbedder', () => {
 
   it('rejects a batch size that is not a positive integer', async () => {
     await assert.rejects(TransformersEmbedder.load({ modelId: MODEL_ID, modelDir: root, batchSize: 0 }), /batchSize/);
+  });
+});
+
+describe('TransformersEmbedder without @xenova/transformers (an optional peer dependency)', () => {
+  /** The import as Node fails it in a project that lacks the package: a module in an empty folder imports it. */
+  async function importFromEmptyProject(dir: string): Promise<never> {
+    const module = join(dir, 'importer.mjs');
+    await writeFile(module, "export default () => import('@xenova/transformers');\n");
+    const { default: load } = (await import(pathToFileURL(module).href)) as { default: () => Promise<never> };
+    return load();
+  }
+
+  it('says the package is missing and gives the install command, before looking for model files', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'rg-no-transformers-'));
+    const restore = replaceTransformersImport(() => importFromEmptyProject(dir));
+    try {
+      const error: unknown = await TransformersEmbedder.load({ modelId: MODEL_ID, modelDir: join(dir, 'no-models') }).then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+      assert.ok(error instanceof EmbedderUnavailableError, String(error));
+      assert.equal(error.reason, 'package-missing');
+      assert.match(error.message, /index\.semantic\.provider "transformers" needs the optional package @xenova\/transformers, which is not installed: run npm i -D @xenova\/transformers@2\.17\.2/);
+      assert.doesNotMatch(error.message, /imported from|no-models/, 'no Node internals, and the package comes before the model files');
+    } finally {
+      restore();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reports an installed package that fails to load as failed, with the first line of the reason', async () => {
+    const restore = replaceTransformersImport(() => Promise.reject(new Error('libonnxruntime.so.1.14.0: cannot open shared object file\n    at stack')));
+    try {
+      await assert.rejects(TransformersEmbedder.load({ modelId: MODEL_ID, modelDir: root }), (error: unknown) => {
+        assert.ok(error instanceof EmbedderUnavailableError);
+        assert.equal(error.reason, 'failed');
+        assert.equal(error.message, '@xenova/transformers is installed but could not be loaded: libonnxruntime.so.1.14.0: cannot open shared object file');
+        return true;
+      });
+    } finally {
+      restore();
+    }
   });
 });
