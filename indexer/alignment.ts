@@ -247,7 +247,7 @@ function commonSubsequence(a: readonly string[], b: readonly string[], maxEdits:
   if (!middle) return undefined;
   const pairs: number[] = [];
   for (let i = 0; i < head; i++) pairs.push(i, i);
-  pairs.push(...middle);
+  for (const index of middle) pairs.push(index);
   for (let t = tail; t > 0; t--) pairs.push(a.length - t, b.length - t);
   return pairs;
 }

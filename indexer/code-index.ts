@@ -26,7 +26,7 @@ import { resolveIndexSettings, type IndexSettings } from './index-settings.js';
 import { IndexedTexts } from './indexed-text.js';
 import { Notices } from './notices.js';
 import { PathFilter } from './path-filter.js';
-import { chunkAndEmbed, prepareFile, UnindexableFileError, type ChunkedFile, type PreparedFile, type PrepareJob } from './prepare-file.js';
+import { chunkAndEmbed, prepareOrLeaveOut, type ChunkedFile, type PrepareJob } from './prepare-file.js';
 import { ProgressReporter } from './progress.js';
 import { rankingInput, type QuerySources } from './query-vectors.js';
 import { SemanticCall, SemanticSignal } from './semantic-signal.js';
@@ -259,7 +259,7 @@ export class CodeIndex {
   ): Promise<'indexed' | 'unchanged' | 'skipped'> {
     if (!this.needsReading(entry)) return 'unchanged';
     let prepared = pooled && (await pooled.next()).value;
-    if (!prepared || prepared.kind === 'failed') prepared = await this.prepareOrLeaveOut(entry);
+    if (!prepared || prepared.kind === 'failed') prepared = await prepareOrLeaveOut(this.jobFor(entry), this.settings, this.notices);
     switch (prepared.kind) {
       case 'skipped':
         return 'skipped';
@@ -270,23 +270,6 @@ export class CodeIndex {
       case 'chunked':
         await this.applyChunked(entry.relPath, prepared, entry, call);
         return 'indexed';
-    }
-  }
-
-  /**
-   * Prepares a file on this thread. One whose text defeats the chunker is
-   * left out with a notice, as an unreadable file is: one file must not fail
-   * the refresh, and with it the duplicate search of every review of the
-   * workspace. A failing embedder still fails the refresh (the index stays).
-   */
-  private async prepareOrLeaveOut(entry: SourceEntry): Promise<PreparedFile> {
-    const { embedder, identity } = this.settings;
-    try {
-      return await prepareFile(this.jobFor(entry), identity.chunking, embedder);
-    } catch (error) {
-      if (!(error instanceof UnindexableFileError)) throw error;
-      this.notices.add(`${error.message}; it is left out of the index`);
-      return { kind: 'skipped' };
     }
   }
 

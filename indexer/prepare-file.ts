@@ -11,6 +11,7 @@ import type { Embedder } from './embedder.js';
 import { readSourceText } from './file-walk.js';
 import { hasGeneratedMarker } from './generated.js';
 import { contentHash } from './hash.js';
+import type { Notices } from './notices.js';
 
 /** A file to prepare, and the content hash the index holds for it (if any). */
 export interface PrepareJob {
@@ -88,5 +89,25 @@ function chunkOrRefuse(file: SourceFile, relPath: string, chunking: ChunkOptions
     return chunkFileWithTokens(file, relPath, chunking);
   } catch (error) {
     throw new UnindexableFileError(`${relPath} could not be chunked (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)})`);
+  }
+}
+
+/**
+ * {@link prepareFile} on this thread. A file whose text defeats the chunker
+ * is left out with a notice, as an unreadable file is: one file must not
+ * fail the refresh, and with it the duplicate search of every review of the
+ * workspace. A failing embedder still fails the refresh (the index stays).
+ */
+export async function prepareOrLeaveOut(
+  job: PrepareJob,
+  settings: { readonly identity: { readonly chunking: ChunkOptions }; readonly embedder: Embedder },
+  notices: Notices,
+): Promise<PreparedFile> {
+  try {
+    return await prepareFile(job, settings.identity.chunking, settings.embedder);
+  } catch (error) {
+    if (!(error instanceof UnindexableFileError)) throw error;
+    notices.add(`${error.message}; it is left out of the index`);
+    return { kind: 'skipped' };
   }
 }

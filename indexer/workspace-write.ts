@@ -94,9 +94,9 @@ export function resolveWorkspacePath(root: string, relPath: string, links: LinkP
       continue;
     }
     const leadsTo = i < names.length - 1 ? 'folder' : 'file';
-    if (links === 'none') throw ownTreeLink(shown);
+    if (links === 'none') throw linkError(shown, 'own-tree');
     const target = linkTarget(candidate);
-    if (!isWithinRoot(realRoot, target.path)) throw outsideLink(shown, leadsTo);
+    if (!isWithinRoot(realRoot, target.path)) throw linkError(shown, leadsTo === 'file' ? 'outside-file' : 'outside-folder');
     if (!target.exists) {
       throw new WorkspaceLinkError(shown, `\`${shown}\` is a symlink to a ${leadsTo} that does not exist; review-guard does not write through it — create its target or replace the link`);
     }
@@ -135,7 +135,7 @@ export async function readBeforeRewrite(root: string, relPath: string, links: Li
       return undefined;
     case 'outside':
     case 'link':
-      throw changedUnder(relPath);
+      throw linkError(relPath, 'changed');
     case 'unreadable':
       throw new Error(read.code);
     default:
@@ -217,9 +217,9 @@ export class WorkspaceFolder {
   async verify(): Promise<void> {
     for (const level of this.levels) {
       const stats = await lstat(level.path).catch(() => undefined);
-      if (!stats || stats.isSymbolicLink() || !stats.isDirectory() || stats.dev !== level.dev || stats.ino !== level.ino) throw changedUnder(this.shown);
+      if (!stats || stats.isSymbolicLink() || !stats.isDirectory() || stats.dev !== level.dev || stats.ino !== level.ino) throw linkError(this.shown, 'changed');
     }
-    if (this.via !== this.path && (await readlink(this.via).catch(() => undefined)) !== this.path) throw changedUnder(this.shown);
+    if (this.via !== this.path && (await readlink(this.via).catch(() => undefined)) !== this.path) throw linkError(this.shown, 'changed');
   }
 
   /** Creates the empty file `entry` (from `entry()` or `tempFile()`) exclusively, for a writer that writes by path (native code). */
@@ -261,7 +261,7 @@ export class WorkspaceFolder {
     if (this.via !== this.path) return handle;
     try {
       const [created, found] = await Promise.all([handle.stat(), lstat(entry)]);
-      if (created.dev !== found.dev || created.ino !== found.ino) throw changedUnder(this.shown);
+      if (created.dev !== found.dev || created.ino !== found.ino) throw linkError(this.shown, 'changed');
       await this.verify();
       return handle;
     } catch (error) {
@@ -286,7 +286,7 @@ async function openLevel(path: string, shown: string, create: boolean): Promise<
         continue;
       }
       if (code === 'ENOENT' && !create) return undefined;
-      if (code && LINK_ERRORS.has(code) && (await lstat(path).catch(() => undefined))?.isSymbolicLink()) throw ownTreeLink(shown);
+      if (code && LINK_ERRORS.has(code) && (await lstat(path).catch(() => undefined))?.isSymbolicLink()) throw linkError(shown, 'own-tree');
       throw error;
     }
   }
@@ -299,11 +299,11 @@ async function openLevel(path: string, shown: string, create: boolean): Promise<
 async function namesVia(handle: FileHandle, expected: string, shown: string): Promise<string> {
   if (PROC_FD) {
     const via = `/proc/self/fd/${handle.fd}`;
-    if ((await readlink(via).catch(() => undefined)) !== expected) throw changedUnder(shown);
+    if ((await readlink(via).catch(() => undefined)) !== expected) throw linkError(shown, 'changed');
     return via;
   }
   const [opened, found] = await Promise.all([handle.stat(), lstat(expected).catch(() => undefined)]);
-  if (!found || found.isSymbolicLink() || found.dev !== opened.dev || found.ino !== opened.ino) throw changedUnder(shown);
+  if (!found || found.isSymbolicLink() || found.dev !== opened.dev || found.ino !== opened.ino) throw linkError(shown, 'changed');
   return expected;
 }
 
@@ -337,23 +337,14 @@ function linkTarget(path: string): { path: string; exists: boolean } {
   }
 }
 
-function outsideLink(shown: string, leadsTo: 'file' | 'folder'): WorkspaceLinkError {
-  return new WorkspaceLinkError(
-    shown,
-    `\`${shown}\` is a symlink to a ${leadsTo} outside the workspace root; review-guard does not read or write through it — replace the link or edit the target yourself`,
-  );
-}
+/** What is wrong with a path review-guard will not write through, after its name. */
+const LINK_PROBLEMS = {
+  'outside-file': 'is a symlink to a file outside the workspace root; review-guard does not read or write through it — replace the link or edit the target yourself',
+  'outside-folder': 'is a symlink to a folder outside the workspace root; review-guard does not read or write through it — replace the link or edit the target yourself',
+  'own-tree': 'is a symlink; review-guard writes its own files only into real folders inside the workspace root, never through a link — remove the link (review-guard creates what it needs)',
+  changed: 'changed while review-guard wrote into it (a folder or file was replaced, perhaps by a symlink); nothing was written through it — check the folder and try again',
+} as const;
 
-function ownTreeLink(shown: string): WorkspaceLinkError {
-  return new WorkspaceLinkError(
-    shown,
-    `\`${shown}\` is a symlink; review-guard writes its own files only into real folders inside the workspace root, never through a link — remove the link (review-guard creates what it needs)`,
-  );
-}
-
-function changedUnder(shown: string): WorkspaceLinkError {
-  return new WorkspaceLinkError(
-    shown,
-    `\`${shown}\` changed while review-guard wrote into it (a folder or file was replaced, perhaps by a symlink); nothing was written through it — check the folder and try again`,
-  );
+function linkError(shown: string, problem: keyof typeof LINK_PROBLEMS): WorkspaceLinkError {
+  return new WorkspaceLinkError(shown, `\`${shown}\` ${LINK_PROBLEMS[problem]}`);
 }

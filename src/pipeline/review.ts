@@ -13,11 +13,12 @@ import { createSourceFiles, languageForPath, type LanguageId, type SourceFile } 
 import type { Config } from './config-schema.js';
 import { keepInScope, type ChangeScope } from './diff-scope.js';
 import { runContained, type StageContext } from './file-failure.js';
-import { catalogMessage, countSeverities, ruleDraft, sortFindings, toFindings, type FindingDraft } from './findings.js';
+import { countSeverities, ruleDraft, sortFindings, toFindings, type FindingDraft } from './findings.js';
 import type { TranscriptSink } from './agent/index.js';
 import { duplicateSeverities, similarDraft } from './duplicate-text.js';
 import { searchDuplicates, type UnjudgedDuplicate } from './index-stage.js';
 import { ModelStageTally } from './model-summary.js';
+import { pushReviewWarning, reviewWithModel, type ModelBudget } from './file-model-review.js';
 import type { FileStatus, Finding, ReviewRequest, ReviewResult } from './schemas.js';
 import { applySuppressions } from './suppressions.js';
 import { readWorkspaceFile } from './workspace.js';
@@ -32,7 +33,7 @@ export type ReviewEvent =
 /** Opens an up-to-date index; `exclude` are files the caller indexes from its own parse. */
 type IndexOpener = (options: { readonly exclude: ReadonlySet<string> }) => Promise<CodeIndex>;
 
-interface ReviewDeps {
+export interface ReviewDeps {
   readonly root: string;
   readonly config: Config;
   readonly ruleSettings: RuleSettings;
@@ -55,7 +56,7 @@ interface ReviewDeps {
   readonly scope?: ChangeScope;
 }
 
-interface ParsedFile {
+export interface ParsedFile {
   readonly relPath: string;
   readonly file: SourceFile;
   readonly status: FileStatus;
@@ -65,18 +66,6 @@ interface ParsedFile {
   /** Set when the reviewed text is the file on disk (not a staged blob). */
   readonly onDisk?: FileStat;
   chunks?: readonly Chunk[];
-}
-
-/** The model stage's budget, health and totals, shared by the files of one review. */
-interface ModelBudget {
-  deadline?: number;
-  /** Why the model can judge no file of this review (unreachable, loading, not pulled, no tools): said once, in a notice. */
-  unavailable?: string;
-  /** Files the model did not judge because it was unavailable. */
-  readonly unjudged: string[];
-  readonly tally: ModelStageTally;
-  /** Files the model did not judge because the review's deadline passed. */
-  readonly pastDeadline: string[];
 }
 
 /** Reviews every requested file; bad entries are reported per file, never fatal to the batch. */
@@ -255,86 +244,6 @@ async function reviewFile(deps: ReviewDeps, entry: ParsedFile, index: CodeIndex 
 function runRuleStage(deps: ReviewDeps, entry: ParsedFile): void {
   deps.onEvent?.({ type: 'stage', file: entry.relPath, stage: 'rules' });
   for (const result of runRules(entry.file, deps.ruleSettings)) entry.drafts.push(ruleDraft(entry.relPath, result));
-}
-
-async function reviewWithModel(
-  deps: ReviewDeps,
-  llm: () => LlmClient | Promise<LlmClient>,
-  entry: ParsedFile,
-  index: CodeIndex | undefined,
-  budget: ModelBudget,
-): Promise<FileStatus['model']> {
-  // The budget starts with the first model call, so indexing time does not eat it.
-  budget.deadline ??= Date.now() + deps.config.model.timeoutMs;
-  const reviewLeft = deps.deadline === undefined ? Infinity : deps.deadline - Date.now();
-  const remaining = Math.min(budget.deadline - Date.now(), reviewLeft);
-  if (budget.unavailable === undefined && reviewLeft <= 0) {
-    const reason = "the review's time budget ran out before the model judged this file";
-    budget.pastDeadline.push(entry.relPath);
-    // Not judged is not "ok": the summary's outcome says the stage did not judge every file.
-    budget.tally.fail(reason);
-    pushReviewWarning(deps, entry, 'incomplete', reason);
-    return 'not-run';
-  }
-  if (budget.unavailable !== undefined) return modelUnavailable(budget, entry, budget.unavailable);
-  if (remaining <= 0) {
-    const reason = `the model stage used up its time budget (model.timeoutMs: ${deps.config.model.timeoutMs} ms per review)`;
-    budget.tally.fail(reason);
-    pushReviewWarning(deps, entry, 'incomplete', reason);
-    return 'incomplete';
-  }
-  let client: LlmClient;
-  try {
-    client = await llm();
-  } catch (error) {
-    return modelUnavailable(budget, entry, error instanceof Error ? error.message : String(error));
-  }
-  budget.tally.usedModel(client.description);
-  deps.onEvent?.({ type: 'stage', file: entry.relPath, stage: 'model' });
-  // Imported here: a review without the model stage never loads the agent.
-  const { runModelStage } = await import('./model-stage.js');
-  const outcome = await runModelStage(index, entry.relPath, entry.file, entry.drafts, {
-    llm: client,
-    maxTurns: deps.config.model.maxTurns,
-    maxToolCalls: deps.config.model.maxToolCalls,
-    minCandidateScore: deps.config.model.minCandidateScore,
-    timeoutMs: remaining,
-    reviewBudgetMs: deps.config.model.timeoutMs,
-    firstTurnCandidates: deps.config.model.firstTurnCandidates,
-    ...(deps.signal ? { signal: deps.signal } : {}),
-    severityOf: (rule, proposed) => severityOf(deps.ruleSettings, rule, proposed),
-    ...(entry.chunks ? { chunks: entry.chunks } : {}),
-    ...(deps.transcript ? { transcript: deps.transcript } : {}),
-    onModelLoading: (status) => deps.onEvent?.({ type: 'model-loading', file: entry.relPath, status }),
-  });
-  budget.tally.add(outcome.stats);
-  if (outcome.status === 'completed') {
-    // A loop, not push(...): a spread of an unbounded list overflows the call stack.
-    for (const draft of outcome.drafts) entry.drafts.push(draft);
-    return 'completed';
-  }
-  // Unreachable, loading, not pulled, no tools: asking again for the next file would only repeat it.
-  if (outcome.affectsEveryFile) return modelUnavailable(budget, entry, outcome.reason);
-  if (deps.deadline !== undefined && Date.now() >= deps.deadline) budget.pastDeadline.push(entry.relPath);
-  budget.tally.fail(outcome.reason);
-  pushReviewWarning(deps, entry, 'incomplete', outcome.reason);
-  return 'incomplete';
-}
-
-/** The model can judge no file of this review: one notice for the review (see `review`), not a warning per file. */
-function modelUnavailable(budget: ModelBudget, entry: ParsedFile, reason: string): FileStatus['model'] {
-  budget.unavailable = reason;
-  budget.unjudged.push(entry.relPath);
-  budget.tally.fail(reason);
-  return 'incomplete';
-}
-
-/** A `review` finding: a stage could not do its part for this file. */
-function pushReviewWarning(deps: ReviewDeps, entry: ParsedFile, messageId: 'incomplete' | 'indexFailed', reason: string): void {
-  const severity = severityOf(deps.ruleSettings, 'review');
-  if (severity === 'off') return;
-  const message = catalogMessage('review', messageId, { reason });
-  entry.drafts.push({ file: entry.relPath, rule: 'review', severity, source: messageId === 'indexFailed' ? 'index' : 'model', message });
 }
 
 /**

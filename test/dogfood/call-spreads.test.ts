@@ -24,7 +24,8 @@ const BOUNDED: Readonly<Record<string, string>> = {
   'indexer/dirty-paths.ts: ...rel.split(\'/\')': 'path segments',
   'indexer/path-filter.ts: ...relDir.split(\'/\')': 'path segments (two calls)',
   'indexer/workspace-watch.ts: ...rel.split(\'/\')': 'path segments',
-  'indexer/normalize.ts: ...replacement': 'the replacement of one leaf: at most one name',
+  'indexer/workspace-write.ts: ...names.slice(i + 1)': 'path segments',
+  'src/pipeline/config.ts: ...name.split(\'/\')': 'path segments of a config file name',
   'src/pipeline/service.ts: ...status.notices.slice(-fresh)': 'the index keeps at most 20 notices',
 };
 

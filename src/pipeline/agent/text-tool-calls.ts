@@ -30,7 +30,7 @@ export function extractTextToolCalls(content: string): TextToolCalls {
     return '';
   });
   rest = rest.replace(JSON_TOOL_CALL, (_match, _tag: string, body: string) => {
-    calls.push(...jsonCalls(body));
+    for (const call of jsonCalls(body)) calls.push(call);
     return '';
   });
   if (calls.length === 0) {
