@@ -219,10 +219,10 @@ function toDraft(finding: ModelFinding, severity: Severity, chunks: readonly Chu
     return { dropped: `${finding.file} has no function, method or class ${finding.symbol}` };
   }
   const pairs = scope.flatMap((chunk) => namedCandidates(finding, backing.of(chunk)).map((original) => ({ chunk, original })));
-  if (pairs.length !== 1) {
-    return { dropped: pairs.length === 0 ? 'no search for the code it is about returned the code it names' : 'it names several candidates' };
-  }
-  const { chunk, original } = pairs[0]!;
+  if (pairs.length === 0) return { dropped: 'no search for the code it is about returned the code it names' };
+  if (new Set(pairs.map((p) => p.original.id)).size > 1) return { dropped: 'it names several candidates' };
+  // One original, found for several chunks of a bare finding: the copy is the chunk most like it.
+  const { chunk, original } = pairs.reduce((best, pair) => (pair.original.score > best.original.score ? pair : best));
   if (original.score < minScore) {
     return { dropped: `the index scores ${chunk.symbol} and ${original.symbol} ${original.score}, below model.minCandidateScore ${minScore}` };
   }

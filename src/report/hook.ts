@@ -8,22 +8,30 @@
 import { countSeverities, type ReviewResult } from '../pipeline/index.js';
 import { extraSuggestion, location, printable } from './finding-text.js';
 
-/** The message for stderr, or undefined when there is no error finding and no failed review (the hook stays silent). */
+/**
+ * The message for stderr, or undefined when there is nothing to act on (the
+ * hook stays silent). Errors, and duplicates of every kind the rule reports
+ * as a warning (a parametric or near copy): reusing code is what the hook is
+ * for, and it runs without the model.
+ */
 export function formatHookMessage(result: ReviewResult, file: string): string | undefined {
   const shown = printable(result);
-  const errors = shown.findings.filter((f) => f.severity === 'error');
+  const actionable = shown.findings.filter((f) => f.severity === 'error' || (f.rule === 'duplicate' && f.severity === 'warning'));
   const failed = shown.summary.files.filter((status) => status.failedStage !== undefined);
-  if (errors.length === 0 && failed.length === 0) return undefined;
+  if (actionable.length === 0 && failed.length === 0) return undefined;
   // Counted, not the list's length: a summary finding stands for the findings it leaves out (maxFindingsPerFile).
   const counts = countSeverities(result.findings);
+  const copies = actionable.filter((f) => f.severity === 'warning').length;
   const lines = failed.map((status) => `review-guard: the review of ${status.file} is incomplete: ${status.reason ?? 'internal error'}`);
-  if (errors.length > 0) lines.push(`review-guard: ${counts.error} error finding(s) in ${file} after this edit:`);
-  for (const f of errors) {
+  if (actionable.length > 0) {
+    lines.push(`review-guard: ${counts.error} error finding(s)${copies > 0 ? ` and ${copies} duplicate warning(s)` : ''} in ${file} after this edit:`);
+  }
+  for (const f of actionable) {
     const advice = extraSuggestion(f);
     lines.push(`- ${location(f)} ${f.message}${advice ? ` → ${advice}` : ''} [${f.rule}]`);
   }
-  const others = counts.warning + counts.info;
+  const others = counts.warning - copies + counts.info;
   if (others > 0) lines.push(`(${others} warning/info finding(s) not shown: review-guard review ${file})`);
-  if (errors.length > 0) lines.push('Fix these now, or, if one is deliberate, mark it with `// review-guard-ignore <rule>: <reason>` above the line.');
+  if (actionable.length > 0) lines.push('Fix these now, or, if one is deliberate, mark it with `// review-guard-ignore <rule>: <reason>` above the line.');
   return lines.join('\n');
 }

@@ -25,4 +25,14 @@ describe('formatHookMessage', () => {
     const message = formatHookMessage(resultOf([WARNING], { file: 'a.ts', status: 'error', failedStage: 'rules', reason }), 'a.ts');
     assert.equal(message, `review-guard: the review of a.ts is incomplete: ${reason}\n(1 warning/info finding(s) not shown: review-guard review a.ts)`);
   });
+
+  it('shows a parametric or near copy, a warning, to the model: reuse is what the hook is for', () => {
+    const copy: Finding = {
+      file: 'a.ts', line: 5, rule: 'duplicate', kind: 'parametric', severity: 'warning', source: 'index', fingerprint: 'f2',
+      message: '"parseSettings" duplicates "loadConfig" at src/config/load.ts:13 (parametric copy: 3000 vs 8080)',
+    };
+    const message = formatHookMessage(resultOf([WARNING, copy], { file: 'a.ts', status: 'reviewed' }), 'a.ts');
+    assert.match(message ?? '', /^review-guard: 0 error finding\(s\) and 1 duplicate warning\(s\) in a\.ts after this edit:\n- a\.ts:5 "parseSettings" duplicates "loadConfig"/);
+    assert.match(message ?? '', /\(1 warning\/info finding\(s\) not shown/);
+  });
 });
