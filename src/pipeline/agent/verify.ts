@@ -30,13 +30,8 @@ export function verifyFindings(found: readonly AnswerFinding[], file: { readonly
   const findings: ModelFinding[] = [];
   for (const f of found) {
     const relatedSymbol = f.related?.symbol && cap(f.related.symbol, MAX_NAME_CHARS);
-    const related = f.related
-      ? {
-          file: cap(f.related.file, MAX_NAME_CHARS),
-          ...(typeof f.related.line === 'number' ? { line: f.related.line } : {}),
-          ...(relatedSymbol ? { symbol: relatedSymbol } : {}),
-        }
-      : undefined;
+    const cited = f.related && citedPlace(cap(f.related.file, MAX_NAME_CHARS), f.related.line ?? undefined);
+    const related = cited && { ...cited, ...(relatedSymbol ? { symbol: relatedSymbol } : {}) };
     const symbol = f.symbol && cap(f.symbol, MAX_NAME_CHARS);
     // The file is ours, not the model's: it may only talk about the reviewed file, inside its lines.
     const finding: ModelFinding = {
@@ -60,4 +55,14 @@ export function verifyFindings(found: readonly AnswerFinding[], file: { readonly
 function cap(text: string, max: number): string {
   const trimmed = plainText(text).trim();
   return trimmed.length <= max ? trimmed : `${trimmed.slice(0, max - 1).trimEnd()}…`;
+}
+
+// "src/config/load.ts:13" or "src/config/load.ts:13-26": models cite a candidate by the place a search showed.
+const FILE_AND_LINES = /^(.+?):(\d+)(?:-\d+)?$/;
+
+/** The cited file and line; a `file:line` or `file:start-end` form is read as that file at that line. */
+function citedPlace(file: string, line: number | undefined): { file: string; line?: number } {
+  const match = FILE_AND_LINES.exec(file);
+  if (match && line === undefined) return { file: match[1]!, line: Number(match[2]) };
+  return { file: match?.[1] ?? file, ...(line !== undefined ? { line } : {}) };
 }

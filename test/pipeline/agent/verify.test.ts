@@ -41,6 +41,15 @@ describe('verifyFindings', () => {
     assert.equal(long?.message, 'short', 'control characters do not count against the limit');
   });
 
+  it('reads a related file cited as file:line or file:start-end as that file at that line', () => {
+    const cite = (file: string, line?: number) =>
+      verifyFindings([{ rule: 'duplicate', severity: 'error', message: 'copy', related: { file, ...(line ? { line } : {}) } }], FILE)[0]?.related;
+    assert.deepEqual(cite('src/config/load.ts:13-26'), { file: 'src/config/load.ts', line: 13 });
+    assert.deepEqual(cite('src/config/load.ts:13'), { file: 'src/config/load.ts', line: 13 });
+    assert.deepEqual(cite('src/config/load.ts:13', 20), { file: 'src/config/load.ts', line: 20 });
+    assert.deepEqual(cite('src/config/load.ts'), { file: 'src/config/load.ts' });
+  });
+
   it('keeps one of repeated findings and always names the reviewed file', () => {
     const same = { rule: 'duplicate' as const, severity: 'error' as const, message: 'copy', symbol: 'a', related: { file: 'b.ts', symbol: 'b' } };
     const findings = verifyFindings([same, { ...same, message: 'copy again' }, { ...same, related: { file: 'c.ts', symbol: 'c' } }], FILE);
