@@ -5,12 +5,12 @@
  * that was indexed (its hash would match).
  */
 import assert from 'node:assert/strict';
-import { mkdir, rename, symlink, writeFile } from 'node:fs/promises';
+import { rename, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { contentHash } from '../../indexer/hash.js';
 import { IndexedTexts } from '../../indexer/indexed-text.js';
-import { makeTempDir, type TempDir } from '../support/sample-repo.js';
+import { makeRootBesideOutside, type TempDir } from '../support/sample-repo.js';
 
 const TEXT = 'export const indexed = 1;\n';
 
@@ -18,12 +18,8 @@ describe('IndexedTexts', () => {
   let base: TempDir;
   let root: string;
   beforeEach(async () => {
-    base = await makeTempDir('rg-indexed-text-');
+    base = await makeRootBesideOutside('rg-indexed-text-', { 'repo/src/a.ts': TEXT, 'outside/a.ts': TEXT });
     root = join(base.path, 'repo');
-    await mkdir(join(root, 'src'), { recursive: true });
-    await mkdir(join(base.path, 'outside'));
-    await writeFile(join(root, 'src', 'a.ts'), TEXT);
-    await writeFile(join(base.path, 'outside', 'a.ts'), TEXT);
   });
   afterEach(() => base.remove());
 

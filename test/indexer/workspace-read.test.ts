@@ -6,11 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { readInsideRoot, readInsideRootSync, type GuardedReadOptions, type Links } from '../../indexer/workspace-read.js';
-import { makeTempDir, type TempDir } from '../support/sample-repo.js';
+import { makeRootBesideOutside, type TempDir } from '../support/sample-repo.js';
 
 const INSIDE = 'export const inside = 1;\n';
 const OUTSIDE = 'export const CANARY_outside = 1;\n';
@@ -19,12 +19,8 @@ describe('readInsideRoot', () => {
   let base: TempDir;
   let root: string;
   before(async () => {
-    base = await makeTempDir('rg-guarded-read-');
+    base = await makeRootBesideOutside('rg-guarded-read-', { 'repo/src/a.ts': INSIDE, 'outside/a.ts': OUTSIDE });
     root = join(base.path, 'repo');
-    await mkdir(join(root, 'src'), { recursive: true });
-    await mkdir(join(base.path, 'outside'));
-    await writeFile(join(root, 'src', 'a.ts'), INSIDE);
-    await writeFile(join(base.path, 'outside', 'a.ts'), OUTSIDE);
     await symlink(join(root, 'src', 'a.ts'), join(root, 'alias.ts'));
     await symlink(join(root, 'src'), join(root, 'alias-dir'));
     await symlink(join(base.path, 'outside', 'a.ts'), join(root, 'out.ts'));

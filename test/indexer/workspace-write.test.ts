@@ -9,7 +9,7 @@ import { chmod, lstat, mkdir, readdir, readFile, readlink, stat, symlink, writeF
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { readBeforeRewrite, resolveWorkspacePath, WorkspaceFolder, WorkspaceLinkError, writeWorkspaceFile } from '../../indexer/workspace-write.js';
-import { makeTempDir, type TempDir } from '../support/sample-repo.js';
+import { makeRootBesideOutside, type TempDir } from '../support/sample-repo.js';
 
 const CANARY = 'outside: must stay as it is\n';
 
@@ -18,12 +18,9 @@ describe('writeWorkspaceFile', () => {
   let root: string;
   let outside: string;
   beforeEach(async () => {
-    tmp = await makeTempDir();
+    tmp = await makeRootBesideOutside('rg-write-', { 'outside/target': CANARY });
     root = join(tmp.path, 'repo');
     outside = join(tmp.path, 'outside');
-    await mkdir(root);
-    await mkdir(outside);
-    await writeFile(join(outside, 'target'), CANARY);
   });
   afterEach(() => tmp.remove());
 

@@ -4,12 +4,12 @@
  * link's target is untouched); an absolute path is the user's own choice.
  */
 import assert from 'node:assert/strict';
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { debugLog } from '../../src/pipeline/debug-log.js';
 import { createReviewService } from '../../src/pipeline/index.js';
-import { copySampleRepo, makeTempDir, type TempDir } from '../support/sample-repo.js';
+import { copySampleRepo, makeRootBesideOutside, type TempDir } from '../support/sample-repo.js';
 
 const CANARY = 'outside the workspace: must stay as it is\n';
 
@@ -18,12 +18,9 @@ describe('REVIEW_GUARD_LOG', () => {
   let root: string;
   let outside: string;
   beforeEach(async () => {
-    tmp = await makeTempDir();
+    tmp = await makeRootBesideOutside('rg-debug-log-', { 'outside/log': CANARY });
     root = join(tmp.path, 'repo');
     outside = join(tmp.path, 'outside');
-    await mkdir(root);
-    await mkdir(outside);
-    await writeFile(join(outside, 'log'), CANARY);
   });
   afterEach(() => tmp.remove());
 

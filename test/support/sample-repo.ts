@@ -3,9 +3,9 @@
  * fixtures/sample-repo in one (so indexes written by tests never land in the
  * checkout), and the paths of the built CLI.
  */
-import { cp, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root (tests run from dist/test/…). */
@@ -23,6 +23,22 @@ export interface TempDir {
 export async function makeTempDir(prefix = 'rg-test-'): Promise<TempDir> {
   const path = await realpath(await mkdtemp(join(tmpdir(), prefix)));
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+/**
+ * A temp folder holding a workspace root `repo/` and a folder `outside/`
+ * beside it (the target of hostile links), with `files` written (paths
+ * relative to the temp folder).
+ */
+export async function makeRootBesideOutside(prefix: string, files: Readonly<Record<string, string>> = {}): Promise<TempDir> {
+  const base = await makeTempDir(prefix);
+  await mkdir(join(base.path, 'repo'));
+  await mkdir(join(base.path, 'outside'));
+  for (const [relPath, text] of Object.entries(files)) {
+    await mkdir(dirname(join(base.path, relPath)), { recursive: true });
+    await writeFile(join(base.path, relPath), text);
+  }
+  return base;
 }
 
 export interface SampleRepo {
