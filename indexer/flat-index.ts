@@ -63,34 +63,38 @@ export class FlatIndex implements MaintainedVectorIndex {
    */
   static async load(path: string, dimensions: number, liveLabels?: Iterable<number>): Promise<FlatIndex> {
     try {
-      const bytes = await readFile(path);
-      const magic = bytes.length < HEADER_BYTES ? undefined : bytes.toString('latin1', 0, 8);
-      if (magic !== MAGIC && magic !== ROWS_MAGIC) throw new Error('not a flat vector file');
-      const stored = bytes.readUInt32LE(8);
-      const count = bytes.readUInt32LE(12);
-      if (stored !== dimensions) throw new Error(`it has ${stored} dimensions, expected ${dimensions}`);
-      const vectorsAt = HEADER_BYTES + 4 * count;
-      if (bytes.length < vectorsAt) throw new Error('file size does not match its header');
-      // Views need 4-byte alignment: a file's own buffer has it, a slice of Node's shared pool may not (then copy).
-      const own = bytes.byteOffset % 4 === 0 ? bytes : new Uint8Array(bytes);
-      const vectors =
-        magic === MAGIC
-          ? InvertedLists.read(own, vectorsAt, dimensions, count)
-          : InvertedLists.fromRows(rowsOf(own, vectorsAt, count * dimensions), dimensions);
-      const index = new FlatIndex(dimensions, vectors, Math.max(1, count));
-      const labels = new Uint32Array(own.buffer, own.byteOffset + HEADER_BYTES, count);
-      const wanted = liveLabels ? new Set(liveLabels) : undefined;
-      // A later slot of a label replaces an earlier one, as when the vectors are added one by one.
-      for (let slot = 0; slot < count; slot++) {
-        const label = labels[slot]!;
-        if (label !== DEAD_LABEL && (!wanted || wanted.has(label))) index.assign(slot, label);
-      }
-      const missing = wanted && [...wanted].find((label) => !index.has(label));
-      if (missing !== undefined) throw new Error(`vector ${missing} is missing`);
-      return index;
+      return FlatIndex.fromBytes(await readFile(path), dimensions, liveLabels);
     } catch (error) {
       throw new Error(`cannot read flat vector index ${path}: ${(error as Error).message}`, { cause: error });
     }
+  }
+
+  /** {@link load} from a flat vector file's bytes already read; throws for the same damage. */
+  static fromBytes(bytes: Buffer, dimensions: number, liveLabels?: Iterable<number>): FlatIndex {
+    const magic = bytes.length < HEADER_BYTES ? undefined : bytes.toString('latin1', 0, 8);
+    if (magic !== MAGIC && magic !== ROWS_MAGIC) throw new Error('not a flat vector file');
+    const stored = bytes.readUInt32LE(8);
+    const count = bytes.readUInt32LE(12);
+    if (stored !== dimensions) throw new Error(`it has ${stored} dimensions, expected ${dimensions}`);
+    const vectorsAt = HEADER_BYTES + 4 * count;
+    if (bytes.length < vectorsAt) throw new Error('file size does not match its header');
+    // Views need 4-byte alignment: a file's own buffer has it, a slice of Node's shared pool may not (then copy).
+    const own = bytes.byteOffset % 4 === 0 ? bytes : new Uint8Array(bytes);
+    const vectors =
+      magic === MAGIC
+        ? InvertedLists.read(own, vectorsAt, dimensions, count)
+        : InvertedLists.fromRows(rowsOf(own, vectorsAt, count * dimensions), dimensions);
+    const index = new FlatIndex(dimensions, vectors, Math.max(1, count));
+    const labels = new Uint32Array(own.buffer, own.byteOffset + HEADER_BYTES, count);
+    const wanted = liveLabels ? new Set(liveLabels) : undefined;
+    // A later slot of a label replaces an earlier one, as when the vectors are added one by one.
+    for (let slot = 0; slot < count; slot++) {
+      const label = labels[slot]!;
+      if (label !== DEAD_LABEL && (!wanted || wanted.has(label))) index.assign(slot, label);
+    }
+    const missing = wanted && [...wanted].find((label) => !index.has(label));
+    if (missing !== undefined) throw new Error(`vector ${missing} is missing`);
+    return index;
   }
 
   get size(): number {

@@ -2,8 +2,8 @@
  * @fileoverview The store's vector files against the size and SHA-256 its
  * metadata records (store-format.ts): taken when a save has written one,
  * checked before a load uses one. The whole file is hashed (~1 GB/s: ~8 ms
- * for typeorm's 7.9 MB of vectors); the index then reads it again, from
- * the page cache.
+ * for typeorm's 7.9 MB of vectors); a flat index is then made from the
+ * bytes checked, an HNSW one reads its file again (hnswlib loads by path).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,8 +16,8 @@ export async function fileDigest(file: string): Promise<FileDigest> {
   return { bytes: bytes.length, sha256: integrityHash(bytes) };
 }
 
-/** Throws, naming the file, when `file` is not what `digest` recorded. */
-export async function verifyFile(file: string, digest: FileDigest): Promise<void> {
+/** The bytes of `file`; throws, naming the file, when they are not what `digest` recorded. */
+export async function verifyFile(file: string, digest: FileDigest): Promise<Buffer> {
   const bytes = await readFile(file);
   const problem =
     bytes.length !== digest.bytes
@@ -26,4 +26,5 @@ export async function verifyFile(file: string, digest: FileDigest): Promise<void
         ? 'it does not match its checksum (changed or damaged after it was saved)'
         : undefined;
   if (problem) throw new Error(`vector file ${path.basename(file)}: ${problem}`);
+  return bytes;
 }

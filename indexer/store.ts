@@ -243,9 +243,9 @@ export class IndexStore {
       if (mismatch) return { status: 'bad', reason: mismatch };
       catalog = new Catalog(Object.entries(meta.files), meta.nextLabel);
       const vectorPath = path.join(this.dir, meta.vectorFile);
-      await verifyFile(vectorPath, meta.vectorDigest);
+      const bytes = await verifyFile(vectorPath, meta.vectorDigest);
       // Labels are never reused, so the file's labels that the catalog lacks are deleted ones.
-      vectors = await loadVectorIndex(meta.vectorKind, vectorPath, identity.dimensions, catalog.labels());
+      vectors = await loadVectorIndex(meta.vectorKind, { path: vectorPath, bytes }, identity.dimensions, catalog.labels());
     } catch (error) {
       return { status: 'bad', reason: `corrupt store: ${(error as Error).message}` };
     }

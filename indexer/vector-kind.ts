@@ -26,8 +26,14 @@ export function createVectorIndex(dimensions: number): MaintainedVectorIndex {
 }
 
 /** Reads a vector file written by an index of `kind`; throws like the index's own `load`. */
-export async function loadVectorIndex(kind: VectorKind, path: string, dimensions: number, liveLabels: Iterable<number>): Promise<MaintainedVectorIndex> {
-  return kind === 'flat' ? FlatIndex.load(path, dimensions, liveLabels) : HnswIndex.load(path, dimensions, liveLabels);
+export async function loadVectorIndex(
+  kind: VectorKind,
+  file: { readonly path: string; readonly bytes: Buffer },
+  dimensions: number,
+  liveLabels: Iterable<number>,
+): Promise<MaintainedVectorIndex> {
+  // The flat index is made from the bytes the store already read to check them; hnswlib reads by path.
+  return kind === 'flat' ? FlatIndex.fromBytes(file.bytes, dimensions, liveLabels) : HnswIndex.load(file.path, dimensions, liveLabels);
 }
 
 /** The kind an index of `size` vectors should have, given the kind it has now and whether HNSW can be made here. */
