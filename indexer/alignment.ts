@@ -25,6 +25,8 @@ export interface AlignableCode {
   readonly texts: readonly string[];
   /** Positions in `tokens` of the parameter names, in order; undefined when they are not plain names. */
   readonly parameters?: readonly number[];
+  /** Position in `tokens` of a method's hidden receiver parameter (`this`), when the method reads it. */
+  readonly receiver?: number;
 }
 
 // Words of a declaration header that say how, not what: `export default async function*`, `static get`, `def`.
@@ -43,7 +45,7 @@ const HEADER_WORDS: ReadonlySet<string> = new Set([
 export function alignableCode(text: string, language: LanguageId): AlignableCode {
   const origins: TokenOrigins = { rows: [], texts: [] };
   const all = normalizeSnippet(text, language, origins);
-  const { bodyStart, parameters: params, arrow } = parseHeader(all);
+  const { bodyStart, parameters: params, arrow, close } = parseHeader(all);
   // A literal's value, not its spelling: Python and Go strings arrive with their quotes.
   const { literalValue } = languageSpec(language).normalize;
   const tokens: string[] = [];
@@ -56,15 +58,31 @@ export function alignableCode(text: string, language: LanguageId): AlignableCode
   };
   // A lone arrow parameter lost its parentheses in normalisation; they come back, so `x =>` aligns with `(x)`.
   const bare = all[bodyStart] !== '(';
+  // A method's receiver is a hidden first parameter: lifted into a function, `this.x` becomes `self.x` with `self` passed first.
+  const receiver = arrow < 0 && !bare && takesReceiver(all, origins.texts, bodyStart, close);
+  const receiverTokens = receiver ? (close > bodyStart + 1 ? [RECEIVER, ','] : [RECEIVER]) : [];
   if (bare && params) push('(', bodyStart, '(');
   for (let i = bodyStart; i < all.length; i++) {
     if (i === arrow) continue;
     push(all[i]!, i);
     if (bare && params && i === bodyStart) push(')', i, ')');
+    if (i === bodyStart) for (const token of receiverTokens) push(token === RECEIVER ? NAME_TOKEN : token, i, token);
   }
-  const shift = bare && params ? 1 : 0;
+  const shift = (bare && params ? 1 : 0) + receiverTokens.length;
   const parameters = params?.map((i) => i - bodyStart + shift);
-  return { tokens, rows, texts, ...(parameters ? { parameters } : {}) };
+  const receiverAt = receiver ? (bare && params ? 2 : 1) : undefined;
+  return { tokens, rows, texts, ...(parameters ? { parameters } : {}), ...(receiverAt !== undefined ? { receiver: receiverAt } : {}) };
+}
+
+const RECEIVER = 'this';
+
+/** Whether the body after the parameter list ends at `close` reads `this` and no parameter is the receiver (`this: T`). */
+function takesReceiver(tokens: readonly string[], texts: readonly string[], open: number, close: number): boolean {
+  if (close < 0) return false;
+  const isReceiver = (i: number): boolean => tokens[i] === NAME_TOKEN && texts[i] === RECEIVER;
+  for (let i = open + 1; i < close; i++) if (isReceiver(i)) return false;
+  for (let i = close + 1; i < tokens.length; i++) if (isReceiver(i)) return true;
+  return false;
 }
 
 interface Header {
@@ -73,6 +91,8 @@ interface Header {
   readonly parameters?: readonly number[];
   /** The `=>` after the parameters, left out; -1 when none. */
   readonly arrow: number;
+  /** The `)` closing the parameter list; -1 when there is none. */
+  readonly close: number;
 }
 
 /** Where a declaration's header ends and its parameters are, in its normalised tokens. */
@@ -89,12 +109,12 @@ function parseHeader(tokens: readonly string[]): Header {
   }
   // The declaration's own name, when a parameter list follows it.
   if (tokens[i] !== '(' && tokens[i + 1] === '(') i++;
-  if (tokens[i] === NAME_TOKEN && tokens[i + 1] === '=>') return { bodyStart: i, parameters: [i], arrow: i + 1 };
-  if (tokens[i] !== '(') return { bodyStart: 0, arrow: -1 };
+  if (tokens[i] === NAME_TOKEN && tokens[i + 1] === '=>') return { bodyStart: i, parameters: [i], arrow: i + 1, close: -1 };
+  if (tokens[i] !== '(') return { bodyStart: 0, arrow: -1, close: -1 };
   const close = matchingClose(tokens, i);
-  if (close === undefined) return { bodyStart: 0, arrow: -1 };
+  if (close === undefined) return { bodyStart: 0, arrow: -1, close: -1 };
   const parameters = plainParameters(tokens, i, close);
-  return { bodyStart: i, ...(parameters ? { parameters } : {}), arrow: tokens[close + 1] === '=>' ? close + 1 : -1 };
+  return { bodyStart: i, ...(parameters ? { parameters } : {}), arrow: tokens[close + 1] === '=>' ? close + 1 : -1, close };
 }
 
 function matchingClose(tokens: readonly string[], open: number): number | undefined {
@@ -216,17 +236,34 @@ export function compareLines(ours: AlignableCode, theirs: AlignableCode, alignme
  */
 export function parameterArguments(ours: AlignableCode, theirs: AlignableCode, alignment: CodeAlignment): string[] | undefined {
   if (!theirs.parameters) return undefined;
-  const ourAt = new Map<number, number>();
-  alignment.counterpart.forEach((j, i) => {
-    if (j >= 0) ourAt.set(j, i);
-  });
+  const ourNameAt = alignedNames(ours, alignment);
   const args: string[] = [];
   for (const position of theirs.parameters) {
-    const i = ourAt.get(position);
-    if (i === undefined || ours.tokens[i] !== NAME_TOKEN) return undefined;
-    args.push(ours.texts[i]!);
+    const name = ourNameAt.get(position);
+    if (name === undefined) return undefined;
+    args.push(name);
   }
   return args;
+}
+
+/**
+ * Our text for the original method's receiver (`self` where a lifted copy
+ * passes it), or undefined when the original takes none or our copy reads
+ * the receiver as `this` too (nothing to spell: the call is `this.name(…)`).
+ */
+export function receiverArgument(ours: AlignableCode, theirs: AlignableCode, alignment: CodeAlignment): string | undefined {
+  if (theirs.receiver === undefined) return undefined;
+  const name = alignedNames(ours, alignment).get(theirs.receiver);
+  return name === RECEIVER ? undefined : name;
+}
+
+/** Our name text aligned with each of their positions that has one. */
+function alignedNames(ours: AlignableCode, alignment: CodeAlignment): Map<number, string> {
+  const out = new Map<number, string>();
+  alignment.counterpart.forEach((j, i) => {
+    if (j >= 0 && ours.tokens[i] === NAME_TOKEN) out.set(j, ours.texts[i]!);
+  });
+  return out;
 }
 
 /**

@@ -22,6 +22,7 @@ export {
   compareLines,
   literalDifferences,
   parameterArguments,
+  receiverArgument,
   type AlignableCode,
   type CodeAlignment,
   type LineComparison,

@@ -10,7 +10,8 @@
  * inside the chunk (member, key and free names such as called APIs keep
  * their text), literals, comments, type annotations/arguments/casts, `;`,
  * trailing commas and the parentheses of a lone arrow parameter; shorthand
- * `{ a }` reads as `a: a`. Calibrated with bench/eval-duplicates.ts (seed 1,
+ * `{ a }` reads as `a: a`; since structural-v3 `this` reads as a name (the
+ * receiver a lifted method takes as a parameter). Calibrated with bench/eval-duplicates.ts (seed 1,
  * 200 sampled functions and 300 untouched ones per corpus; zod, typeorm,
  * leetcode) and the embedder corpus (test/indexer/embedder-corpus.ts):
  *

@@ -39,7 +39,7 @@ export class StructuralEmbedder implements Embedder {
     if (!(this.minN >= 1 && this.maxN >= this.minN && this.maxN < WEIGHT_SLOTS)) {
       throw new Error(`structural embedder: need 1 ≤ minN ≤ maxN < ${WEIGHT_SLOTS}, got ${this.minN}..${this.maxN}`);
     }
-    this.id = `structural-v2-${this.dimensions}-n${this.minN}-${this.maxN}`;
+    this.id = `structural-v3-${this.dimensions}-n${this.minN}-${this.maxN}`;
     this.options = { dimensions: this.dimensions, minN: this.minN, maxN: this.maxN };
   }
 

@@ -62,7 +62,9 @@ function kindText(chunk: Chunk, best: Candidate, verdict: PairVerdict, place: Pl
   if (verdict.kind === 'copy') {
     const message = catalogMessage('duplicate', 'duplicate', { ...place, score: best.score.toFixed(2) });
     if (!verdict.args) return { message };
-    return { message, suggestion: `call ${best.symbol}(${verdict.args.join(', ')}) from ${at} instead of keeping a second copy` };
+    // A lifted method is called on the receiver the copy passes: `self.build(conn)`, not `Embedded.build(conn)`.
+    const callee = verdict.receiver ? `${verdict.receiver}.${best.symbol.split('.').at(-1)}` : best.symbol;
+    return { message, suggestion: `call ${callee}(${verdict.args.join(', ')}) from ${at} instead of keeping a second copy` };
   }
   if (verdict.kind === 'parametric') {
     const values = listValues(verdict.literals, chunk.startLine);

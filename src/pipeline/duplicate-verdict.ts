@@ -14,6 +14,7 @@ import {
   compareLines,
   literalDifferences,
   parameterArguments,
+  receiverArgument,
   type AlignableCode,
   type CodeAlignment,
   type LineComparison,
@@ -23,7 +24,7 @@ import {
 export type DuplicateKind = 'copy' | 'parametric' | 'near';
 
 export type PairVerdict =
-  | { readonly kind: 'copy'; readonly similarity: 1; readonly args?: readonly string[] }
+  | { readonly kind: 'copy'; readonly similarity: 1; readonly args?: readonly string[]; readonly receiver?: string }
   | { readonly kind: 'parametric'; readonly similarity: 1; readonly literals: readonly LiteralDifference[] }
   | {
       readonly kind: 'near';
@@ -39,6 +40,13 @@ export type PairVerdict =
  */
 /** Differing regions a near copy may have: one added logging line and guard is one, two swapped statements two. */
 export const MAX_NEAR_REGIONS = 3;
+/**
+ * Shared tokens per differing region beyond MAX_NEAR_REGIONS (about two
+ * lines): in a long function the differences only need to be sparse. A
+ * `forEach` rewritten as `for…of` in a 40-line method is its header, its
+ * close and one region per `return` that became `continue`.
+ */
+export const NEAR_TOKENS_PER_REGION = 25;
 /** Share of the smaller side's tokens the shared code must cover (the rest is what was added, removed or rewritten). */
 export const MIN_NEAR_COVER = 0.8;
 /** Share of the larger side's tokens the shared code must cover: a one-line function inside a long one is not its copy. */
@@ -95,7 +103,8 @@ export function judgePair(ours: AlignableCode, theirs: AlignableCode): PairJudge
   if (alignment.matched === n && n === m) {
     if (literals.length === 0) {
       const args = parameterArguments(ours, theirs, alignment);
-      return { ...judgement, verdict: { kind: 'copy', similarity: 1, ...(args ? { args } : {}) } };
+      const receiver = receiverArgument(ours, theirs, alignment);
+      return { ...judgement, verdict: { kind: 'copy', similarity: 1, ...(args ? { args } : {}), ...(receiver ? { receiver } : {}) } };
     }
     if (new Set(theirs.rows).size < MIN_PARAMETRIC_LINES) return judgement;
     return { ...judgement, verdict: { kind: 'parametric', similarity: 1, literals } };
@@ -112,7 +121,7 @@ function isNearAlignment(alignment: CodeAlignment, n: number, m: number): boolea
   const cover = matched / Math.min(n, m);
   const otherCover = matched / Math.max(n, m);
   const minCover = matched < SMALL_NEAR_TOKENS ? 1 : MIN_NEAR_COVER;
-  return cover >= minCover && otherCover >= MIN_NEAR_OTHER_COVER && differingRegions(alignment, m) <= MAX_NEAR_REGIONS;
+  return cover >= minCover && otherCover >= MIN_NEAR_OTHER_COVER && differingRegions(alignment, m) <= Math.max(MAX_NEAR_REGIONS, Math.ceil(matched / NEAR_TOKENS_PER_REGION));
 }
 
 function isNearLines(lines: LineComparison, theirLines: number): boolean {

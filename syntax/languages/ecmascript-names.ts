@@ -32,6 +32,8 @@ export const NAME_LEAF_TYPES: ReadonlySet<string> = new Set([
   'shorthand_property_identifier',
   'shorthand_property_identifier_pattern',
   'statement_identifier',
+  // The receiver: a method lifted into a function takes it as a parameter (`this.x` → `self.x`), as Python spells it.
+  'this',
 ]);
 // Named node types `declaredNames`, `memberName` or `loneParameterParens` read.
 export const PLANNED_TYPES: ReadonlySet<string> = new Set([
@@ -140,7 +142,7 @@ export function mapName(leaf: NameLeaf, declared: ReadonlySet<string>, ownNames:
     case 'shorthand_property_identifier_pattern':
       return [text, ':', LOCAL_NAME];
     default:
-      // statement_identifier: a label.
+      // statement_identifier (a label) and `this`.
       return [LOCAL_NAME];
   }
 }

@@ -17,6 +17,7 @@ const COPIES = [
   'src/handler/reload.ts',
   'src/handler/read-config.ts',
   'src/store/totals.ts',
+  'src/store/units.ts',
   'src/store/arrow.ts',
   'src/ui/UserBadge.tsx',
 ];
@@ -66,6 +67,13 @@ describe('duplicate kinds without the model (CLI, fixtures/duplicates)', () => {
       'copy',
       'Cart.total',
       'call Cart.total(items, rate) from src/store/cart.ts:11 instead of keeping a second copy',
+    ]);
+    // `this.lines` read as `cart.lines`: the receiver became the first parameter, and the call goes through it.
+    const receiver = duplicateOf('src/store/units.ts');
+    assert.deepEqual([receiver?.kind, receiver?.related?.[0]?.symbol, receiver?.suggestion], [
+      'copy',
+      'Cart.units',
+      'call cart.units() from src/store/cart.ts:22 instead of keeping a second copy',
     ]);
     const arrow = duplicateOf('src/store/arrow.ts');
     assert.deepEqual([arrow?.kind, arrow?.related?.[0]?.symbol], ['near', 'scaleEach']);

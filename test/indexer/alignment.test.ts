@@ -6,6 +6,7 @@ import {
   compareLines,
   literalDifferences,
   parameterArguments,
+  receiverArgument,
   type AlignableCode,
 } from '../../indexer/alignment.js';
 
@@ -128,6 +129,20 @@ describe('literalDifferences and parameterArguments', () => {
     const original = ts('function scale(values, factor) {\n  return values.map((v) => v * factor);\n}');
     const copy = ts('const times = (items, by) => {\n  return items.map((it) => it * by);\n};');
     assert.deepEqual(parameterArguments(copy, original, full(copy, original)), ['items', 'by']);
+  });
+
+  it("reads a method's `this` as a hidden first parameter, so the method lifted into a function with `self` aligns whole", () => {
+    const original = ts('build(connection: string): this {\n  this.prefix = this.buildPrefix(connection);\n  return this;\n}');
+    const lifted = ts('function build(self: Embedded, connection: string): Embedded {\n  self.prefix = self.buildPrefix(connection);\n  return self;\n}');
+    assert.deepEqual(lifted.tokens, original.tokens);
+    assert.equal(receiverArgument(lifted, original, full(lifted, original)), 'self');
+    assert.deepEqual(parameterArguments(lifted, original, full(lifted, original)), ['connection']);
+    // A method without parameters gets the receiver alone; one that never reads `this` gets none.
+    assert.deepEqual(alignableCode('size() {\n  return this.items.length;\n}', 'typescript').tokens.slice(0, 4), ['(', 'ID', ')', '{']);
+    assert.deepEqual(alignableCode('size(items) {\n  return items.length;\n}', 'typescript').tokens.slice(0, 4), ['(', 'ID', ')', '{']);
+    assert.equal(alignableCode('size(items) {\n  return items.length;\n}', 'typescript').receiver, undefined);
+    // Our copy that reads `this` too has no receiver to spell.
+    assert.equal(receiverArgument(original, original, full(original, original)), undefined);
   });
 });
 

@@ -11,15 +11,15 @@ import { parse } from './support.js';
 const stream = (code: string, path?: string): string => normalizeFile(parse(code, path)).join(' ');
 
 describe('normalizeRange / normalizeFile', () => {
-  it('erases names declared in the range and keeps member, key and free names', () => {
+  it('erases names declared in the range and the receiver `this`, and keeps member, key and free names', () => {
     assert.equal(
       stream('function f(a, { b, c: d }, ...e) { const [g] = a; return h(this.p, b.q, d, e, g, f); }'),
-      'function ID ( ID , { b : ID , c : ID } , ... ID ) { const [ ID ] = ID return h ( this . p , ID . q , ID , ID , ID , ID ) }',
+      'function ID ( ID , { b : ID , c : ID } , ... ID ) { const [ ID ] = ID return h ( ID . p , ID . q , ID , ID , ID , ID ) }',
     );
     assert.equal(stream('outer: for (;;) break outer;'), 'ID : for ( ) break ID');
     assert.equal(stream('try { g(); } catch (err) { log(err); }'), 'try { g ( ) } catch ( ID ) { log ( ID ) }');
     assert.equal(stream('for (const [k, v] of entries(m)) use(k, v);'), 'for ( const [ ID , ID ] of entries ( m ) ) use ( ID , ID )');
-    assert.equal(stream('class A extends B { #p = 1; m(x) { return this.#p + x.y; } }'), 'class ID extends B { #p = NUM m ( ID ) { return this . #p + ID . y } }');
+    assert.equal(stream('class A extends B { #p = 1; m(x) { return this.#p + x.y; } }'), 'class ID extends B { #p = NUM m ( ID ) { return ID . #p + ID . y } }');
   });
 
   it('tells parametric twins apart by what they touch and call', () => {
@@ -52,7 +52,7 @@ describe('normalizeRange / normalizeFile', () => {
     const file = parse('class C {\n  walk(n) { return n ? this.walk(n.next) : this.done; }\n}');
     const start = file.text.indexOf('walk');
     const method = file.root.descendantForIndex(start).parent!;
-    assert.equal(normalizeRange(file, method.startIndex, method.endIndex).join(' '), 'ID ( ID ) { return ID ? this . ID ( ID . next ) : this . done }');
+    assert.equal(normalizeRange(file, method.startIndex, method.endIndex).join(' '), 'ID ( ID ) { return ID ? ID . ID ( ID . next ) : ID . done }');
   });
 
   it('drops semicolons and trailing commas', () => {

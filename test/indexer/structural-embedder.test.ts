@@ -42,9 +42,9 @@ function rank(query: string, corpus: readonly string[]): { index: number; score:
 
 describe('StructuralEmbedder', () => {
   it('encodes its parameters in its id and validates them', () => {
-    assert.equal(embedder.id, 'structural-v2-512-n3-5');
+    assert.equal(embedder.id, 'structural-v3-512-n3-5');
     assert.equal(embedder.dimensions, 512);
-    assert.equal(new StructuralEmbedder({ dimensions: 256, minN: 2, maxN: 4 }).id, 'structural-v2-256-n2-4');
+    assert.equal(new StructuralEmbedder({ dimensions: 256, minN: 2, maxN: 4 }).id, 'structural-v3-256-n2-4');
     assert.throws(() => new StructuralEmbedder({ dimensions: 500 }), /power of two/);
     assert.throws(() => new StructuralEmbedder({ minN: 4, maxN: 3 }), /minN/);
   });

@@ -57,10 +57,10 @@ describe('health checks', () => {
     assert.match(byId(report, 'ollama').message, new RegExp(`^Ollama 0\\.12\\.6 answers at ${ollama.url} \\(\\d+ ms\\)$`));
     assert.match(byId(report, 'workspace').message, /the current folder holding review-guard\.config\.json$/);
     const index = byId(report, 'index');
-    assert.match(index.message, /^5 files, 10 chunks, [\d.]+ KB, written \d+ s ago; embedders structural-v2-512-n3-5 \(512-d\); up to date with the workspace$/);
+    assert.match(index.message, /^5 files, 10 chunks, [\d.]+ KB, written \d+ s ago; embedders structural-v3-512-n3-5 \(512-d\); up to date with the workspace$/);
     assert.equal(index.details?.['files'], 5);
     assert.ok((index.details?.['bytes'] as number) > 1000);
-    assert.deepEqual(index.details?.['embedders'], ['structural-v2-512-n3-5']);
+    assert.deepEqual(index.details?.['embedders'], ['structural-v3-512-n3-5']);
     assert.deepEqual(
       ollama.requests.map((r) => `${r.method} ${r.path}`),
       ['GET /api/version', 'GET /api/tags', 'POST /api/show'],
@@ -129,7 +129,7 @@ describe('health checks', () => {
     assert.equal(byId(report, 'embedder').status, 'ok');
     assert.equal(byId(report, 'embedder').message, `"nomic-embed-text" is pulled on Ollama at ${ollama.url}`);
     assert.equal(byId(report, 'index').status, 'ok', 'the index was built with the Ollama embedder');
-    assert.match(byId(report, 'index').message, /embedders structural-v2-512-n3-5 \(512-d\) \+ ollama:nomic-embed-text \(8-d\)/);
+    assert.match(byId(report, 'index').message, /embedders structural-v3-512-n3-5 \(512-d\) \+ ollama:nomic-embed-text \(8-d\)/);
   });
 
   it('names a missing Ollama embedding model with its pull command', async () => {
