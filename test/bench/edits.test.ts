@@ -170,6 +170,13 @@ describe('findings-harness edits', () => {
     assert.equal('skip' in variantText('arrow-function', target('const h = () => {\n  return this.x;\n};')), true, 'an arrow using this stays');
   });
 
+  it('field-rename renames the keys of returned object literals, shorthand included, and leaves other objects', () => {
+    const text = edited('field-rename', 'function f(t: string, schema: string) {\n  const o = { tableName: t };\n  return { tableName: t, schema, ["k"]: 1 };\n}');
+    assert.equal(text, 'function f(t: string, schema: string) {\n  const o = { tableName: t };\n  return { tableLabel: t, shape: schema, ["k"]: 1 };\n}');
+    assert.equal(edited('field-rename', 'const g = (a) => ({ value: a });'), 'const g = (a) => ({ val: a });');
+    assert.equal('skip' in variantText('field-rename', target('function h(a) {\n  return a;\n}\n')), true);
+  });
+
   it('ts-to-js drops types and every TypeScript-only mark, and the result parses as JavaScript', () => {
     const method = '  private find(this: Repo, id?: string, readonly n = 1): Row {\n    let row!: Row;\n    row = this.rows.get(id!)! as Row;\n    return row;\n  }';
     const text = editedAt('ts-to-js', `class Repo {\n${method}\n}`, method);

@@ -10,6 +10,7 @@ import { createSourceFile, type LanguageId } from '../../../syntax/index.js';
 import { isSkip, mergePlans, render, skip, type EditFunction, type EditSkip, type EditTarget } from './edit.js';
 import { classMoveEdit } from './class-move.js';
 import { extractHelperEdit } from './extract-helper.js';
+import { fieldRenameEdit } from './field-rename.js';
 import { arrowFunctionEdit } from './function-form.js';
 import { literalsEdit, literalsPlan, oneLiteralEdit, oneLiteralPlan } from './literals.js';
 import { guardEdit, logLineEdit, logLinePlan, loggingEdit } from './logging.js';
@@ -46,6 +47,7 @@ export const EDIT_TYPES = [
   'arrow-function',
   'ts-to-js',
   'agent-combined',
+  'field-rename',
 ] as const;
 
 export type EditType = (typeof EDIT_TYPES)[number];
@@ -64,6 +66,7 @@ export const FINDING_EDIT_TYPES: readonly EditType[] = [
   'extract-helper',
   'class-move',
   'arrow-function',
+  'field-rename',
   'ts-to-js',
   'agent-combined',
 ];
@@ -104,6 +107,7 @@ const EDITS: Readonly<Record<Exclude<EditType, 'none'>, EditFunction>> = {
   'arrow-function': arrowFunctionEdit,
   'ts-to-js': toJavaScriptEdit,
   'agent-combined': agentCombinedEdit,
+  'field-rename': fieldRenameEdit,
 };
 
 /** A query text made from the target by one edit type. */
