@@ -12,10 +12,18 @@
  */
 import { languageSpec, type LanguageId } from '../syntax/index.js';
 import { normalizeSnippet, type TokenOrigins } from './normalize.js';
+import { commonSubsequence } from './token-diff.js';
 
 /** Placeholders whose source text is a value: a parametric difference when they align but differ. */
 const LITERAL_TOKENS: ReadonlySet<string> = new Set(['STR', 'NUM', 'RE']);
 const NAME_TOKEN = 'ID';
+/**
+ * Placeholder of an object key (`{ tableName: t }`): keys align by place and
+ * a renamed one is a differing line, not a differing region, so a copy that
+ * reshapes its result field by field stays one near copy.
+ */
+const KEY_TOKEN = 'KEY';
+const KEY_NAME = /^[A-Za-z_$][\w$]*$/;
 
 /** A chunk as the alignment reads it: its normalised body tokens, each with its row and source text. */
 export interface AlignableCode {
@@ -64,7 +72,7 @@ export function alignableCode(text: string, language: LanguageId): AlignableCode
   if (bare && params) push('(', bodyStart, '(');
   for (let i = bodyStart; i < all.length; i++) {
     if (i === arrow) continue;
-    push(all[i]!, i);
+    push(isObjectKey(all, i) ? KEY_TOKEN : all[i]!, i);
     if (bare && params && i === bodyStart) push(')', i, ')');
     if (i === bodyStart) for (const token of receiverTokens) push(token === RECEIVER ? NAME_TOKEN : token, i, token);
   }
@@ -75,6 +83,12 @@ export function alignableCode(text: string, language: LanguageId): AlignableCode
 }
 
 const RECEIVER = 'this';
+
+/** A kept name right after `{` or `,` and before `:`: an object key (a local's `ID`, a label or a `case` never is). */
+function isObjectKey(tokens: readonly string[], i: number): boolean {
+  const token = tokens[i]!;
+  return tokens[i + 1] === ':' && (tokens[i - 1] === '{' || tokens[i - 1] === ',') && token !== NAME_TOKEN && KEY_NAME.test(token);
+}
 
 /** Whether the body after the parameter list ends at `close` reads `this` and no parameter is the receiver (`this: T`). */
 function takesReceiver(tokens: readonly string[], texts: readonly string[], open: number, close: number): boolean {
@@ -211,11 +225,12 @@ export interface LineComparison {
 export function compareLines(ours: AlignableCode, theirs: AlignableCode, alignment: CodeAlignment): LineComparison {
   const differing = new Set<number>();
   const rows = new Set<number>(ours.rows);
+  const aligned = new Uint8Array(theirs.tokens.length);
   alignment.counterpart.forEach((j, i) => {
     if (j < 0) differing.add(ours.rows[i]!);
+    else if (ours.tokens[i] === KEY_TOKEN && ours.texts[i] !== theirs.texts[j]) differing.add(ours.rows[i]!);
+    else aligned[j] = 1;
   });
-  const aligned = new Uint8Array(theirs.tokens.length);
-  for (const j of alignment.counterpart) if (j >= 0) aligned[j] = 1;
   const removed = new Set<number>();
   aligned.forEach((hit, j) => {
     if (!hit) removed.add(theirs.rows[j]!);
@@ -227,6 +242,15 @@ export function compareLines(ours: AlignableCode, theirs: AlignableCode, alignme
     differingRows: [...differing].sort(byRow),
     removedRows: [...removed].sort(byRow),
   };
+}
+
+/** Aligned object keys with other names (`{ start: s }` for `{ begin: s }`). */
+export function renamedKeys(ours: AlignableCode, theirs: AlignableCode, alignment: CodeAlignment): number {
+  let renamed = 0;
+  alignment.counterpart.forEach((j, i) => {
+    if (j >= 0 && ours.tokens[i] === KEY_TOKEN && ours.texts[i] !== theirs.texts[j]) renamed++;
+  });
+  return renamed;
 }
 
 /**
@@ -264,74 +288,4 @@ function alignedNames(ours: AlignableCode, alignment: CodeAlignment): Map<number
     if (j >= 0 && ours.tokens[i] === NAME_TOKEN) out.set(j, ours.texts[i]!);
   });
   return out;
-}
-
-/**
- * A longest common subsequence of `a` and `b` as flat index pairs
- * `[i0, j0, i1, j1, …]`, or undefined when it needs more than `maxEdits`
- * insertions plus deletions. Common ends are trimmed first (a copy is mostly
- * common ends), then Myers' greedy diff runs on the middle.
- */
-function commonSubsequence(a: readonly string[], b: readonly string[], maxEdits: number): number[] | undefined {
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-  const n = a.length - head - tail;
-  const m = b.length - head - tail;
-  if (Math.abs(n - m) > maxEdits) return undefined;
-  const middle = myers(a, b, head, n, m, maxEdits);
-  if (!middle) return undefined;
-  const pairs: number[] = [];
-  for (let i = 0; i < head; i++) pairs.push(i, i);
-  for (const index of middle) pairs.push(index);
-  for (let t = tail; t > 0; t--) pairs.push(a.length - t, b.length - t);
-  return pairs;
-}
-
-/** Myers' diff of a[off, off+n) and b[off, off+m): matched pairs in order, or undefined past `maxEdits`. */
-function myers(a: readonly string[], b: readonly string[], off: number, n: number, m: number, maxEdits: number): number[] | undefined {
-  const max = Math.min(n + m, maxEdits);
-  const shift = max + 1;
-  const v = new Int32Array(2 * max + 3);
-  const trace: Int32Array[] = [];
-  for (let d = 0; d <= max; d++) {
-    trace.push(v.slice(shift - d - 1, shift + d + 2));
-    for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && v[shift + k - 1]! < v[shift + k + 1]!) ? v[shift + k + 1]! : v[shift + k - 1]! + 1;
-      let y = x - k;
-      while (x < n && y < m && a[off + x] === b[off + y]) {
-        x++;
-        y++;
-      }
-      v[shift + k] = x;
-      if (x >= n && y >= m) return backtrack(trace, d, n, m, off);
-    }
-  }
-  return undefined;
-}
-
-/** Walks the saved frontiers back from (n, m): the diagonal runs are the matches. */
-function backtrack(trace: readonly Int32Array[], last: number, n: number, m: number, off: number): number[] {
-  const reversed: number[] = [];
-  let x = n;
-  let y = m;
-  for (let d = last; d >= 0; d--) {
-    // trace[d] holds v[-d-1 .. d+1] as it was before step d.
-    const at = (k: number): number => trace[d]![k + d + 1]!;
-    const k = x - y;
-    const prevK = d === 0 ? 0 : k === -d || (k !== d && at(k - 1) < at(k + 1)) ? k + 1 : k - 1;
-    const prevX = d === 0 ? 0 : at(prevK);
-    const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) {
-      x--;
-      y--;
-      reversed.push(off + y, off + x);
-    }
-    x = prevX;
-    y = prevY;
-  }
-  const pairs: number[] = [];
-  for (let p = reversed.length - 2; p >= 0; p -= 2) pairs.push(reversed[p + 1]!, reversed[p]!);
-  return pairs;
 }

@@ -23,6 +23,7 @@ export {
   literalDifferences,
   parameterArguments,
   receiverArgument,
+  renamedKeys,
   type AlignableCode,
   type CodeAlignment,
   type LineComparison,

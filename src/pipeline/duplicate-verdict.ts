@@ -15,6 +15,7 @@ import {
   literalDifferences,
   parameterArguments,
   receiverArgument,
+  renamedKeys,
   type AlignableCode,
   type CodeAlignment,
   type LineComparison,
@@ -100,7 +101,7 @@ export function judgePair(ours: AlignableCode, theirs: AlignableCode): PairJudge
   if (!alignment) return undefined;
   const literals = literalDifferences(ours, theirs, alignment);
   const judgement = { similarity: alignment.similarity, differingValues: literals.length };
-  if (alignment.matched === n && n === m) {
+  if (alignment.matched === n && n === m && renamedKeys(ours, theirs, alignment) === 0) {
     if (literals.length === 0) {
       const args = parameterArguments(ours, theirs, alignment);
       const receiver = receiverArgument(ours, theirs, alignment);

@@ -88,7 +88,7 @@ describe('duplicate kinds without the model (CLI, fixtures/duplicates)', () => {
   });
 
   it('says a close candidate was not judged when no kind fits and the model is off', async () => {
-    // loadConfig reading two other fields, with a logging line and a cap added: four differing regions.
+    // loadConfig with its statements and its result's fields in another order and a logging line: the alignment settles nothing.
     const other = [
       "import { readFileSync } from 'node:fs';",
       "import type { AppConfig } from '../config/load.js';",
@@ -96,17 +96,16 @@ describe('duplicate kinds without the model (CLI, fixtures/duplicates)', () => {
       'export function loadLegacyConfig(path: string): AppConfig {',
       "  const raw = readFileSync(path, 'utf8');",
       '  const data = JSON.parse(raw) as Partial<AppConfig>;',
+      '  const features = Array.isArray(data.features) ? data.features.filter((f) => f.length > 0) : [];',
       "  console.log('legacy config', path);",
       '  if (data.port !== undefined && (data.port < 1 || data.port > 65535)) {',
       '    throw new Error(`config: invalid port ${data.port} in ${path}`);',
       '  }',
-      '  const features = Array.isArray(data.flags) ? data.flags.filter((f) => f.length > 0) : [];',
-      '  if (features.length > 10) features.length = 10;',
       '  return {',
-      '    port: data.port ?? 8080,',
-      "    host: data.host ?? 'localhost',",
-      "    logLevel: data.verbosity ?? 'info',",
       '    features,',
+      "    logLevel: data.logLevel ?? 'info',",
+      "    host: data.host ?? 'localhost',",
+      '    port: data.port ?? 8080,',
       '  };',
       '}',
       '',

@@ -31,6 +31,15 @@ describe('judgePair', () => {
     assert.deepEqual(verdict?.kind === 'copy' && verdict.args, ['items', 'rate']);
   });
 
+  it('a near copy when only the keys of the returned object were renamed, each renamed key a differing line', () => {
+    const shape = (a: string, b: string) =>
+      `function summary(lines: Line[]) {\n  const count = lines.length;\n  const units = lines.reduce((n, l) => n + l.quantity, 0);\n  return {\n    ${a}: count,\n    ${b}: units,\n    empty: count === 0,\n  };\n}`;
+    const verdict = judgePair(ts(shape('size', 'total')), ts(shape('count', 'units')))?.verdict;
+    assert.equal(verdict?.kind, 'near');
+    assert.deepEqual(verdict?.kind === 'near' && [verdict.lines.differingRows, verdict.lines.removedRows], [[4, 5], [4, 5]]);
+    assert.equal(judgePair(ts(shape('count', 'units')), ts(shape('count', 'units')))?.verdict?.kind, 'copy');
+  });
+
   it('a parametric copy: equal tokens, other values, each named', () => {
     const verdict = judge(TOTAL.replace('(1 + taxRate)', '(2 + taxRate)').replace('taxed * 100) / 100', 'taxed * 1000) / 1000'))?.verdict;
     assert.equal(verdict?.kind, 'parametric');
