@@ -155,7 +155,8 @@ function details(r: BenchResult, mem: MemoryFigures): string[] {
     `Warm single-file check over ${w.files.length} files (${w.meanChunksPerFile.toFixed(1)} chunks each on average, ` +
       `${w.duplicateFindings} duplicate findings): ${s(w.reviewMs)}`,
     `  measured apart: workspace walk+stat (each review's refresh floor) ${s(w.breakdown.walkMs)}; ` +
-      `parse ${s(w.breakdown.parseMs)}; chunk ${s(w.breakdown.chunkMs)}; search (all chunks of the file) ${s(w.breakdown.searchMs)}`,
+      `parse ${s(w.breakdown.parseMs)}; chunk ${s(w.breakdown.chunkMs)}; search (all chunks of the file) ${s(w.breakdown.searchMs)}; ` +
+      `search + verdict (alignment of every close candidate) ${s(w.breakdown.verdictMs)}`,
     `Warm incremental over ${r.warmIncremental.files.length} files (edit + restore): ${s(r.warmIncremental.oneFileRefreshMs)}`,
     `  no-change refresh ${s(r.warmIncremental.noChangeRefreshMs)}; indexSource (1 file, in memory) ` +
       `${s(r.warmIncremental.breakdown.indexSourceMs)}; save (whole store) ${s(r.warmIncremental.breakdown.saveMs)}`,

@@ -21,6 +21,8 @@ export interface WarmCheckResult {
     readonly chunkMs: Summary;
     /** All of one file's chunk searches (k = the configured candidates). */
     readonly searchMs: Summary;
+    /** The same searches with the duplicate verdict: each close candidate's text read, aligned and judged. */
+    readonly verdictMs: Summary;
   };
 }
 

@@ -7,7 +7,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chunkFile, CodeIndex, StructuralEmbedder, walkSourceFiles, type Chunk } from '../../indexer/index.js';
-import { createReviewService } from '../../src/pipeline/index.js';
+import { ConfigSchema, createReviewService } from '../../src/pipeline/index.js';
+import { searchDuplicates } from '../../src/pipeline/index-stage.js';
 import { createSourceFile, languageForPath } from '../../syntax/index.js';
 import { summarize } from './stats.js';
 import type { IncrementalResult, WarmCheckResult } from './types.js';
@@ -81,6 +82,10 @@ async function checkBreakdown(root: string, rels: readonly string[], k: number):
   const parseMs: number[] = [];
   const chunkMs: number[] = [];
   const searchMs: number[] = [];
+  const verdictMs: number[] = [];
+  // The default severities: each kind on, so every close candidate is aligned and judged.
+  const severities = { copy: 'error', parametric: 'warning', near: 'warning', similar: 'info' } as const;
+  const { duplicateThreshold } = ConfigSchema.parse({}).index;
   for (const rel of rels) {
     const text = await readFile(path.join(root, rel), 'utf8');
     let t = performance.now();
@@ -92,8 +97,17 @@ async function checkBreakdown(root: string, rels: readonly string[], k: number):
     t = performance.now();
     for (const chunk of chunks) await index.search({ chunk }, k);
     searchMs.push(performance.now() - t);
+    t = performance.now();
+    await searchDuplicates(index, chunks, { duplicateThreshold, candidates: k, severities });
+    verdictMs.push(performance.now() - t);
   }
-  return { walkMs: summarize(walkMs), parseMs: summarize(parseMs), chunkMs: summarize(chunkMs), searchMs: summarize(searchMs) };
+  return {
+    walkMs: summarize(walkMs),
+    parseMs: summarize(parseMs),
+    chunkMs: summarize(chunkMs),
+    searchMs: summarize(searchMs),
+    verdictMs: summarize(verdictMs),
+  };
 }
 
 /** An edit that changes the tokens in TS and JS alike. */
