@@ -17,13 +17,14 @@ const ASSUMED_VERSION = '2025-03-26';
 /**
  * Why `batch` may not be served under `version` (the negotiated or declared
  * one; absent: what an initialize or request envelope in the batch names,
- * else the assumed 2025-03-26), or undefined when it may.
+ * else the assumed 2025-03-26), or undefined when it may. `instead` says
+ * how this transport sends messages one by one.
  */
-export function batchRefusal(batch: readonly unknown[], version?: string): string | undefined {
+export function batchRefusal(batch: readonly unknown[], version: string | undefined, instead: string): string | undefined {
   const effective = version ?? versionClaimedBy(batch) ?? ASSUMED_VERSION;
   if (batch.length > 0 && effective < FIRST_VERSION_WITHOUT_BATCHES) return undefined;
-  if (batch.length === 0) return 'Invalid Request: an empty JSON-RPC batch; send at least one message';
-  return `Invalid Request: a JSON-RPC batch (an array of ${batch.length} messages) is not part of MCP ${effective}: batching was removed in ${FIRST_VERSION_WITHOUT_BATCHES}; send each message on its own`;
+  if (batch.length === 0) return `Invalid Request: an empty JSON-RPC batch; ${instead}`;
+  return `Invalid Request: a JSON-RPC batch (an array of ${batch.length} messages) is not part of MCP ${effective}: batching was removed in ${FIRST_VERSION_WITHOUT_BATCHES}; ${instead}`;
 }
 
 /** Why an HTTP body may not be served as it is (a batch under a version without batches), or undefined. */
@@ -38,7 +39,7 @@ export function httpBatchRefusal(body: Buffer, headers: IncomingHttpHeaders): st
   }
   if (!Array.isArray(batch)) return undefined;
   const header = headers['mcp-protocol-version'];
-  return batchRefusal(batch, typeof header === 'string' && header.length > 0 ? header : undefined);
+  return batchRefusal(batch, typeof header === 'string' && header.length > 0 ? header : undefined, 'send each request in its own POST');
 }
 
 /** The version an initialize or a request envelope in the batch names. */

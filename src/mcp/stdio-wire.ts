@@ -175,7 +175,7 @@ export class StdioWire implements Transport {
   }
 
   private serveBatch(batch: readonly unknown[]): void {
-    const refusal = batchRefusal(batch, this.protocolVersion);
+    const refusal = batchRefusal(batch, this.protocolVersion, 'send each message on its own line');
     if (refusal) {
       this.report(refusal);
       this.reply(errorReply(null, INVALID_REQUEST, refusal));
