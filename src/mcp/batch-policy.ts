@@ -13,6 +13,8 @@ import { PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
 const FIRST_VERSION_WITHOUT_BATCHES = '2025-06-18';
 /** What a server assumes of a message that names no version (Streamable HTTP, "Protocol Version Header"). */
 const ASSUMED_VERSION = '2025-03-26';
+/** The most messages one batch may hold where batches are served: the SDK's cap over HTTP, ours on stdio. */
+const MAX_BATCH_MESSAGES = 100;
 
 /**
  * Why `batch` may not be served under `version` (the negotiated or declared
@@ -22,8 +24,10 @@ const ASSUMED_VERSION = '2025-03-26';
  */
 export function batchRefusal(batch: readonly unknown[], version: string | undefined, instead: string): string | undefined {
   const effective = version ?? versionClaimedBy(batch) ?? ASSUMED_VERSION;
-  if (batch.length > 0 && effective < FIRST_VERSION_WITHOUT_BATCHES) return undefined;
   if (batch.length === 0) return `Invalid Request: an empty JSON-RPC batch; ${instead}`;
+  if (effective < FIRST_VERSION_WITHOUT_BATCHES) {
+    return batch.length > MAX_BATCH_MESSAGES ? `Invalid Request: a JSON-RPC batch of ${batch.length} messages; at most ${MAX_BATCH_MESSAGES} are served in one batch` : undefined;
+  }
   return `Invalid Request: a JSON-RPC batch (an array of ${batch.length} messages) is not part of MCP ${effective}: batching was removed in ${FIRST_VERSION_WITHOUT_BATCHES}; ${instead}`;
 }
 
