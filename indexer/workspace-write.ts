@@ -29,7 +29,7 @@
  */
 import { constants, existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { link, lstat, mkdir, open, readlink, realpath, rename, rm, type FileHandle } from 'node:fs/promises';
+import { lstat, mkdir, open, readlink, realpath, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { isWithinRoot, leavesRoot } from './root-paths.js';
 import { readInsideRoot } from './workspace-read.js';
@@ -115,23 +115,6 @@ export async function writeWorkspaceFile(root: string, relPath: string, data: st
   const folder = await WorkspaceFolder.open(target.realRoot, dirname(target.relPath), { create: true });
   try {
     await folder.writeFile(basename(target.relPath), data);
-  } finally {
-    await folder.close();
-  }
-}
-
-/**
- * Creates `relPath` under `root` with `data`, readable per `mode`, unless
- * it exists: written to a temp file in the same folder (chmod before the
- * first byte), then hard-linked to the name, which fails on an existing
- * one, so two processes creating it at once end with one file, the first
- * one's. Judged per `links` like every write. False when it existed.
- */
-export async function createWorkspaceFileOnce(root: string, relPath: string, data: string | Uint8Array, options: { readonly links: LinkPolicy; readonly mode: number }): Promise<boolean> {
-  const target = resolveWorkspacePath(root, relPath, options.links);
-  const folder = await WorkspaceFolder.open(target.realRoot, dirname(target.relPath), { create: true });
-  try {
-    return await folder.createFileOnce(basename(target.relPath), data, options.mode);
   } finally {
     await folder.close();
   }
@@ -268,38 +251,12 @@ export class WorkspaceFolder {
     }
   }
 
-  /** Creates `name` in this folder with `data` and `mode` unless it exists (then false): temp file, sync, check, link. */
-  async createFileOnce(name: string, data: string | Uint8Array, mode: number): Promise<boolean> {
-    const temp = this.tempFile(name);
-    try {
-      const handle = await this.create(temp);
-      try {
-        await handle.chmod(mode);
-        await handle.writeFile(data);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await this.verify();
-      // link, unlike rename, never replaces: the first process to get here wins.
-      return await link(temp, this.entry(name)).then(
-        () => true,
-        (error: NodeJS.ErrnoException) => {
-          if (error.code === 'EEXIST') return false;
-          throw error;
-        },
-      );
-    } finally {
-      await rm(temp, { force: true });
-    }
-  }
-
   async close(): Promise<void> {
     await this.handle.close();
   }
 
-  /** Creates `entry` exclusively; where names are not resolved through the open folder, checks it landed there. */
-  private async create(entry: string): Promise<FileHandle> {
+  /** Creates `entry` (from `entry()` or `tempFile()`) exclusively; where names are not resolved through the open folder, checks it landed there. */
+  async create(entry: string): Promise<FileHandle> {
     const handle = await open(entry, CREATE_FLAGS, 0o666);
     if (this.via !== this.path) return handle;
     try {

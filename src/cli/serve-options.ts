@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { UserError } from '../pipeline/index.js';
-import { DEFAULT_MAX_LINE_BYTES } from '../mcp/stdio-wire.js';
 import type { CliArgs } from './args.js';
 
 export const DEFAULT_HTTP_PORT = 7331;
@@ -12,6 +11,8 @@ const DEFAULT_HTTP_HOST = '127.0.0.1';
 /** The environment variable holding the HTTP bearer token. */
 const TOKEN_ENV = 'REVIEW_GUARD_TOKEN';
 
+/** The largest stdio message line read by default: the SDK's own stdio limit, 10 MiB. */
+const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 /** The smallest stdio message limit: a tools/call with a few paths must fit. */
 const MIN_MESSAGE_BYTES = 64 * 1024;
 
@@ -39,10 +40,10 @@ export function serveOptions(args: CliArgs, env: NodeJS.ProcessEnv): ServeOption
 
 /** `--max-message-bytes`: a whole number of bytes, at least MIN_MESSAGE_BYTES. */
 function messageLimit(flag: string | undefined): number {
-  if (flag === undefined) return DEFAULT_MAX_LINE_BYTES;
+  if (flag === undefined) return DEFAULT_MAX_MESSAGE_BYTES;
   const bytes = /^\d+$/.test(flag) ? Number(flag) : Number.NaN;
   if (!Number.isSafeInteger(bytes) || bytes < MIN_MESSAGE_BYTES) {
-    throw new UserError(`--max-message-bytes ${flag}: expected a whole number of bytes, at least ${MIN_MESSAGE_BYTES} (default ${DEFAULT_MAX_LINE_BYTES}, 10 MiB)`);
+    throw new UserError(`--max-message-bytes ${flag}: expected a whole number of bytes, at least ${MIN_MESSAGE_BYTES} (default ${DEFAULT_MAX_MESSAGE_BYTES}, 10 MiB)`);
   }
   return bytes;
 }

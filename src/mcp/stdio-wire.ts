@@ -18,10 +18,9 @@
  * answer each other's errors forever): it is reported only.
  */
 import { INVALID_REQUEST, PARSE_ERROR, PROTOCOL_VERSION_META_KEY, isJSONRPCErrorResponse, isJSONRPCResultResponse, parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
+import { isJsonObject } from '../pipeline/index.js';
 import { batchRefusal } from './batch-policy.js';
 
-/** The largest message line read by default: the SDK's own stdio limit. */
-export const DEFAULT_MAX_LINE_BYTES = 10 * 1024 * 1024;
 /** How much of an oversized line is kept to find its id. */
 const HEAD_BYTES = 512;
 const NEWLINE = 0x0a;
@@ -64,6 +63,9 @@ export class StdioWire implements Transport {
   }
 
   async start(): Promise<void> {
+    // A stdin already at its end (the host closed it before we started) closes the wire at once.
+    const stdin = this.stdin as NodeJS.ReadableStream & { readableEnded?: boolean; destroyed?: boolean };
+    if (stdin.readableEnded || stdin.destroyed) setImmediate(this.onEnd);
     this.stdin.on('data', this.onData);
     this.stdin.on('error', this.onStreamError);
     this.stdin.on('end', this.onEnd);
@@ -238,9 +240,9 @@ export class StdioWire implements Transport {
 
 /** The version an initialize asks for or a 2026-07-28 envelope claims (what the server will serve). */
 function versionNamedBy(message: JSONRPCMessage): string | undefined {
-  const params = 'params' in message && isObject(message.params) ? message.params : undefined;
+  const params = 'params' in message && isJsonObject(message.params) ? message.params : undefined;
   if (!params) return undefined;
-  const meta = isObject(params['_meta']) ? params['_meta'] : undefined;
+  const meta = isJsonObject(params['_meta']) ? params['_meta'] : undefined;
   const claimed = meta?.[PROTOCOL_VERSION_META_KEY];
   if (typeof claimed === 'string') return claimed;
   return 'method' in message && message.method === 'initialize' && typeof params['protocolVersion'] === 'string' ? params['protocolVersion'] : undefined;
@@ -275,28 +277,24 @@ export function idAtStart(head: string): RequestId | null {
 
 /** An id a reply may carry (JSON-RPC: a string or a number; null is not a request id). */
 function usableId(value: unknown): RequestId | null {
-  const id = isObject(value) ? value['id'] : undefined;
+  const id = isJsonObject(value) ? value['id'] : undefined;
   return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
 }
 
 function looksLikeResponse(value: unknown): boolean {
-  return isObject(value) && !('method' in value) && ('result' in value || 'error' in value);
+  return isJsonObject(value) && !('method' in value) && ('result' in value || 'error' in value);
 }
 
 /** What is wrong with a message the schema refused, in a sentence. */
 function invalidRequestProblem(value: unknown): string {
   const expected = 'expected {"jsonrpc":"2.0","id":<string or number>,"method":<string>,"params"?:<object>}';
-  if (!isObject(value)) return `a JSON-RPC message is an object, got ${value === null ? 'null' : typeof value}; ${expected}`;
+  if (!isJsonObject(value)) return `a JSON-RPC message is an object, got ${value === null ? 'null' : typeof value}; ${expected}`;
   if (value['jsonrpc'] !== '2.0') return `"jsonrpc" must be "2.0" (got ${JSON.stringify(value['jsonrpc']) ?? 'nothing'}); ${expected}`;
   if ('id' in value && usableId(value) === null) return `"id" must be a string or a number (got ${JSON.stringify(value['id'])}); ${expected}`;
   if (!('method' in value) && !looksLikeResponse(value)) return `no "method"; ${expected}`;
   if ('method' in value && typeof value['method'] !== 'string') return `"method" must be a string; ${expected}`;
-  if ('params' in value && !isObject(value['params'])) return `"params" must be an object; ${expected}`;
+  if ('params' in value && !isJsonObject(value['params'])) return `"params" must be an object; ${expected}`;
   return `not a request, notification or response; ${expected}`;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function formatMiB(bytes: number): string {

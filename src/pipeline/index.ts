@@ -17,6 +17,7 @@ export { readForRewrite } from './config.js';
 export { createWorkspaceFileOnce, readInsideRoot, WorkspaceLinkError, writeWorkspaceFile } from '../../indexer/index.js';
 export { addModelSummaries } from './model-summary.js';
 export { plainText } from './plain-text.js';
+export { isJsonObject } from './json-object.js';
 export { CONFIG_FILE_NAME, ConfigSchema, type McpConfig } from './config-schema.js';
 export type { ReviewEvent } from './review.js';
 export { ruleCatalog, ruleDocs } from './rule-docs.js';

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { chmod, lstat, mkdir, readdir, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { createWorkspaceFileOnce, readBeforeRewrite, resolveWorkspacePath, WorkspaceFolder, WorkspaceLinkError, writeWorkspaceFile } from '../../indexer/workspace-write.js';
+import { createWorkspaceFileOnce } from '../../indexer/workspace-create.js';
+import { readBeforeRewrite, resolveWorkspacePath, WorkspaceFolder, WorkspaceLinkError, writeWorkspaceFile } from '../../indexer/workspace-write.js';
 import { makeRootBesideOutside, type TempDir } from '../support/sample-repo.js';
 
 const CANARY = 'outside: must stay as it is\n';
