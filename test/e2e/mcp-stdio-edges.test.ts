@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { envelope } from '../mcp/harness.js';
 import { runCli, startServeStdio, waitFor, type StdioChild } from '../support/cli.js';
 import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
 
@@ -144,6 +145,20 @@ describe('stdio: every message answered, no server wedged', () => {
     assert.equal(name.error?.message, 'Invalid tools/call request: params.name: Invalid input: expected string, received number');
     assert.equal((await server.reply(54)).error?.code, -32602);
     for (const id of [50, 51, 53, 54]) assert.doesNotMatch((await server.reply(id)).error?.message ?? '', /[[{\n]/, 'no schema dump');
+    await server.close();
+  });
+
+  it('answers a 2026-07-28 client the same: -32602 with one line, and -32602 for an unknown resource (SEP-2164)', async () => {
+    const server = startServeStdio(repo.root);
+    const modern = (id: number, method: string, params: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope(false, false) } });
+    server.send(modern(60, 'resources/read', { uri: 5 }));
+    server.send(modern(61, 'prompts/get', { name: 'review-changes', arguments: { base: 7 } }));
+    server.send(modern(62, 'resources/read', { uri: 'review-guard://rules/no-such-rule' }));
+    assert.equal((await server.reply(60)).error?.message, 'Invalid params for resources/read: uri: expected a resource URI string such as "review-guard://config"');
+    assert.equal((await server.reply(61)).error?.code, -32602);
+    const missing = await server.reply(62);
+    assert.equal(missing.error?.code, -32602);
+    assert.deepEqual(missing.error?.data, { uri: 'review-guard://rules/no-such-rule' });
     await server.close();
   });
 });
