@@ -269,7 +269,7 @@ function errorReply(id: RequestId | null, code: number, message: string): unknow
  * or `{"id":7,…`, or after the method), else null: the rest of the line was
  * never read, so an id further in cannot be trusted.
  */
-export function idAtStart(head: string): RequestId | null {
+function idAtStart(head: string): RequestId | null {
   const match = /^\s*\{(?:\s*"(?:jsonrpc|method)"\s*:\s*"[^"\\]{0,100}"\s*,)*\s*"id"\s*:\s*(-?\d{1,16}|"[^"\\]{0,200}")\s*[,}]/.exec(head);
   if (!match?.[1]) return null;
   return match[1].startsWith('"') ? match[1].slice(1, -1) : Number(match[1]);
@@ -289,12 +289,18 @@ function looksLikeResponse(value: unknown): boolean {
 function invalidRequestProblem(value: unknown): string {
   const expected = 'expected {"jsonrpc":"2.0","id":<string or number>,"method":<string>,"params"?:<object>}';
   if (!isJsonObject(value)) return `a JSON-RPC message is an object, got ${value === null ? 'null' : typeof value}; ${expected}`;
-  if (value['jsonrpc'] !== '2.0') return `"jsonrpc" must be "2.0" (got ${JSON.stringify(value['jsonrpc']) ?? 'nothing'}); ${expected}`;
-  if ('id' in value && usableId(value) === null) return `"id" must be a string or a number (got ${JSON.stringify(value['id'])}); ${expected}`;
+  if (value['jsonrpc'] !== '2.0') return `"jsonrpc" must be "2.0" (got ${shown(value['jsonrpc'])}); ${expected}`;
+  if ('id' in value && usableId(value) === null) return `"id" must be a string or a number (got ${shown(value['id'])}); ${expected}`;
   if (!('method' in value) && !looksLikeResponse(value)) return `no "method"; ${expected}`;
   if ('method' in value && typeof value['method'] !== 'string') return `"method" must be a string; ${expected}`;
   if ('params' in value && !isJsonObject(value['params'])) return `"params" must be an object; ${expected}`;
   return `not a request, notification or response; ${expected}`;
+}
+
+/** A value as JSON, cut to a length a one-line message can carry. */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? 'nothing';
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
 
 function formatMiB(bytes: number): string {
