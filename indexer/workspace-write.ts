@@ -255,8 +255,8 @@ export class WorkspaceFolder {
     await this.handle.close();
   }
 
-  /** Creates `entry` exclusively; where names are not resolved through the open folder, checks it landed there. */
-  private async create(entry: string): Promise<FileHandle> {
+  /** Creates `entry` (from `entry()` or `tempFile()`) exclusively; where names are not resolved through the open folder, checks it landed there. */
+  async create(entry: string): Promise<FileHandle> {
     const handle = await open(entry, CREATE_FLAGS, 0o666);
     if (this.via !== this.path) return handle;
     try {

@@ -34,6 +34,8 @@ export interface CliArgs {
   readonly http: boolean;
   readonly port?: string;
   readonly host?: string;
+  /** `serve` over stdio: the largest message line read. */
+  readonly maxMessageBytes?: string;
 }
 
 /** Parses `argv` (without node and the script); throws UserError on bad flags. */
@@ -61,6 +63,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         http: { type: 'boolean', default: false },
         port: { type: 'string' },
         host: { type: 'string' },
+        'max-message-bytes': { type: 'string' },
       },
     });
   } catch (error) {
@@ -89,6 +92,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     http: values.http,
     ...(values.port !== undefined ? { port: values.port } : {}),
     ...(values.host !== undefined ? { host: values.host } : {}),
+    ...(values['max-message-bytes'] !== undefined ? { maxMessageBytes: values['max-message-bytes'] } : {}),
   };
 }
 

@@ -170,7 +170,7 @@ Examples:
   review-guard doctor
   review-guard doctor --json | jq '.checks[] | select(.status == "warn")'
 `,
-  serve: `Usage: review-guard serve [--root DIR] [--http [--port N] [--host ADDR]]
+  serve: `Usage: review-guard serve [--root DIR] [--max-message-bytes N | --http [--port N] [--host ADDR]]
 
 Runs the MCP server (tools review_code, search_similar_code, index_status,
 refresh_index; config and rule resources; the review-changes prompt): over
@@ -184,10 +184,18 @@ Options:
   --port N            HTTP port (default ${DEFAULT_HTTP_PORT}; 0 picks a free one)
   --host ADDR         address to bind (default 127.0.0.1). Any other than a
                       loopback address needs REVIEW_GUARD_TOKEN to be set
+  --max-message-bytes N
+                      stdio: the largest message line read (default 10485760,
+                      10 MiB); a longer one is answered with an error naming
+                      the limit, and the server goes on serving
 
 Environment:
   REVIEW_GUARD_TOKEN  when set, HTTP clients must send
                       "Authorization: Bearer <token>"
+  REVIEW_GUARD_STATE_KEY
+                      the key (32 characters or more) that signs the
+                      requestState of a duplicate question; default: the
+                      key in .review-guard/state-key, created once (0600)
 
 Example .mcp.json for Claude Code (as \`review-guard init\` writes it):
   ${JSON.stringify({ mcpServers: { [SERVER_NAME]: MCP_ENTRY } })}

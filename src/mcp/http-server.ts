@@ -11,9 +11,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler, INVALID_REQUEST, type McpServer } from '@modelcontextprotocol/server';
+import { createMcpHandler, INVALID_REQUEST, type McpRequestContext, type McpServer } from '@modelcontextprotocol/server';
 import { isLoopbackHost, UserError } from '../pipeline/index.js';
-import { batchRefusal } from './http-batch.js';
+import { httpBatchRefusal } from './batch-policy.js';
+import { HttpCancellation } from './http-cancel.js';
 import { capConnections } from './http-connections.js';
 
 const MCP_HTTP_PATH = '/mcp';
@@ -67,7 +68,7 @@ export interface RunningHttpServer {
 }
 
 /** Serves `factory` at `MCP_HTTP_PATH`; rejects with a UserError when it may not or cannot bind. */
-export async function serveHttp(factory: () => McpServer, options: HttpServeOptions): Promise<RunningHttpServer> {
+export async function serveHttp(factory: (context: McpRequestContext) => McpServer, options: HttpServeOptions): Promise<RunningHttpServer> {
   if (!isLoopbackHost(options.host) && !options.token) {
     throw new UserError(
       `refusing to serve on ${options.host} without a token: anyone who can reach that address could run reviews. ` +
@@ -75,7 +76,13 @@ export async function serveHttp(factory: () => McpServer, options: HttpServeOpti
     );
   }
   const onerror = options.onerror ? { onerror: options.onerror } : {};
-  const handler = createMcpHandler(factory, { ...onerror, maxRequestBodySize: MAX_REQUEST_BODY_BYTES });
+  const cancellation = new HttpCancellation(options.onerror);
+  const adopted = (context: McpRequestContext): McpServer => {
+    const server = factory(context);
+    cancellation.adopt(server);
+    return server;
+  };
+  const handler = createMcpHandler(adopted, { ...onerror, maxRequestBodySize: MAX_REQUEST_BODY_BYTES });
   const forward = toNodeHandler(handler, { ...onerror, maxRequestBodySize: MAX_REQUEST_BODY_BYTES });
   // A bound name is allowed alongside loopback names; a wildcard bind allows loopback only (use a token and a proxy).
   const allowed = isLoopbackHost(options.host) || ['0.0.0.0', '::', '[::]'].includes(options.host) ? LOOPBACK_NAMES : [...LOOPBACK_NAMES, bracketed(options.host)];
@@ -116,9 +123,9 @@ export async function serveHttp(factory: () => McpServer, options: HttpServeOpti
       res.setHeader('Connection', 'close');
       return reject(res, 413, `Payload Too Large: the request body must not exceed ${MAX_REQUEST_BODY_BYTES} bytes`);
     }
-    const refusal = batchRefusal(body, req.headers);
+    const refusal = httpBatchRefusal(body, req.headers);
     if (refusal !== undefined) return reject(res, 400, refusal, INVALID_REQUEST);
-    return forward(replay(req, body), res);
+    return cancellation.serve(body, req.headers, () => forward(replay(req, body), res));
   };
   // Anything else that fails is ours: reported, and answered 500 if nothing was sent yet.
   const failed = (res: ServerResponse, error: unknown): void => {

@@ -4,7 +4,7 @@
  * are created once per process by the caller and shared by every server
  * instance the transport asks for (one per connection or per request).
  */
-import { McpServer, type RequestStateCodec } from '@modelcontextprotocol/server';
+import { McpServer, type McpServerOptions, type ProtocolEra, type RequestStateCodec, type Transport } from '@modelcontextprotocol/server';
 import { indexStatusTool, refreshIndexTool, searchSimilarCodeTool } from './index-tools.js';
 import { registerPrompts } from './prompts.js';
 import type { ReviewService } from '../pipeline/index.js';
@@ -15,6 +15,7 @@ import { reviewTool, type PendingAnswers } from './review-tool.js';
 import type { TaskManager } from './task-manager.js';
 import { registerTaskMethods } from './tasks-methods.js';
 import { routeTools } from './tool-router.js';
+import { withWireFixes } from './wire-fixes.js';
 
 const SERVER_NAME = PACKAGE_NAME;
 
@@ -32,16 +33,33 @@ interface McpServerDeps {
   readonly stateCodec?: RequestStateCodec<PendingAnswers>;
 }
 
-/** A fresh server with review-guard's tools, for one connection or request. */
-export function createMcpServer(deps: McpServerDeps): McpServer {
-  const server = new McpServer(
-    { name: SERVER_NAME, version: VERSION },
+/** McpServer whose outbound messages get review-guard's wire corrections (wire-fixes.ts) for its era. */
+class CorrectedMcpServer extends McpServer {
+  constructor(
+    options: McpServerOptions,
+    private readonly era: ProtocolEra,
+  ) {
+    super({ name: SERVER_NAME, version: VERSION }, options);
+  }
+
+  override connect(transport: Transport): Promise<void> {
+    return super.connect(withWireFixes(transport, this.era));
+  }
+}
+
+/**
+ * A fresh server with review-guard's tools, for one connection or request;
+ * `context.era` is the SDK's word on which era it serves (2025 without it).
+ */
+export function createMcpServer(deps: McpServerDeps, context: { readonly era?: ProtocolEra } = {}): McpServer {
+  const server = new CorrectedMcpServer(
     {
       capabilities: { tools: {}, resources: {}, prompts: {}, ...(deps.tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {}) },
       instructions: INSTRUCTIONS,
       // Echoed requestState is verified (signature, expiry) before any handler sees it.
       ...(deps.stateCodec ? { requestState: { verify: deps.stateCodec.verify } } : {}),
     },
+    context.era ?? 'legacy',
   );
   routeTools(server, [reviewTool(deps), searchSimilarCodeTool(deps.service), indexStatusTool(deps.service), refreshIndexTool(deps)]);
   registerResources(server, deps.service);

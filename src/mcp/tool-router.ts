@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { CallToolResult, InputRequiredResult, McpServer, Server, ServerContext, ToolAnnotations } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { UserError } from '../pipeline/index.js';
+import { ListParams } from './list-params.js';
 import type { TaskRecord } from './task-store.js';
 
 /** A Tasks-extension CreateTaskResult: the task's seed state. */
@@ -62,7 +63,7 @@ export function routeTools(mcp: McpServer, tools: readonly ToolDefinition[]): vo
     annotations: tool.annotations,
   }));
   const byName = new Map(tools.map((tool, i) => [tool.name, { tool, outputJson: listed[i]?.outputSchema }]));
-  mcp.server.setRequestHandler('tools/list', () => ({ tools: listed }));
+  mcp.server.setRequestHandler('tools/list', { params: ListParams }, () => ({ tools: listed }));
   mcp.server.setRequestHandler('tools/call', async (request, ctx) => {
     const entry = byName.get(request.params.name);
     if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${request.params.name} not found`);

@@ -66,7 +66,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const store = new InMemoryTaskStore(options.store);
   const tasks = new TaskManager(store);
   const stateCodec = createRequestStateCodec<PendingAnswers>({ key: randomBytes(32), ttlSeconds: options.stateTtlSeconds ?? 600 });
-  const handler = createMcpHandler(() => createMcpServer({ service: () => service, tasks, stateCodec }));
+  const handler = createMcpHandler((context) => createMcpServer({ service: () => service, tasks, stateCodec }, context));
   const fetchInProcess = (url: string | URL, init?: RequestInit): Promise<Response> => handler.fetch(new Request(url, init));
   const clients: Client[] = [];
   let nextId = 1;
@@ -91,7 +91,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async raw(method, params, rawOptions = {}) {
       const id = nextId++;
       const body = { jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope(rawOptions.tasks === true, rawOptions.elicitation === true) } };
-      const name = typeof params['taskId'] === 'string' ? params['taskId'] : typeof params['name'] === 'string' ? params['name'] : undefined;
+      const name = ['taskId', 'name', 'uri'].map((key) => params[key]).find((value): value is string => typeof value === 'string');
       const response = await handler.fetch(
         new Request('http://127.0.0.1/mcp', {
           method: 'POST',

@@ -124,6 +124,14 @@ describe('serve --http refuses JSON-RPC batches where MCP removed them', () => {
     assert.equal(reply.status, 200, reply.body);
     assert.match(reply.body, /"tools"/);
   });
+
+  it('refuses an empty batch under every version, 2025-03-26 too, with -32600', async () => {
+    for (const version of ['2025-03-26', '2025-11-25']) {
+      const reply = await rawPost(state.server.url, { 'mcp-protocol-version': version }, '[]');
+      assert.equal(reply.status, 400, reply.body);
+      assert.match(reply.body, /"code":-32600,"message":"Invalid Request: an empty JSON-RPC batch; send each request in its own POST"/);
+    }
+  });
 });
 
 describe('serve --http caps open connections', () => {

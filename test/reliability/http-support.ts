@@ -61,7 +61,7 @@ export async function rpc(
   options: { readonly token?: string; readonly tasks?: boolean; readonly elicitation?: boolean } = {},
 ): Promise<{ readonly raw: RawResponse; readonly reply: JsonRpcReply }> {
   const id = nextId++;
-  const name = typeof params['taskId'] === 'string' ? params['taskId'] : typeof params['name'] === 'string' ? params['name'] : undefined;
+  const name = ['taskId', 'name', 'uri'].map((key) => params[key]).find((value): value is string => typeof value === 'string');
   const raw = await rawPost(
     url,
     {

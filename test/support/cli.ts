@@ -72,6 +72,56 @@ export async function startServeHttp(root: string, env: NodeJS.ProcessEnv = {}):
   return { child, url, stderr: () => text, exited };
 }
 
+/** `serve` over stdio driven with raw lines, as a client nobody on this project wrote would drive it. */
+export interface StdioChild {
+  readonly child: ChildProcess;
+  /** Writes `line` and a newline (a string as is, anything else as JSON). */
+  send(line: unknown): void;
+  /** Every JSON value the server wrote to stdout so far, one per line. */
+  messages(): unknown[];
+  /** The reply with `id` (waits for it); from a batch reply too. */
+  reply(id: string | number | null, timeoutMs?: number): Promise<{ readonly id: unknown; readonly result?: Record<string, unknown>; readonly error?: { readonly code: number; readonly message: string; readonly data?: unknown } }>;
+  stderr(): string;
+  /** Ends stdin and resolves with the exit code. */
+  close(): Promise<number | null>;
+}
+
+/** Starts `serve` (stdio) on `root` with `args`; `env` as for startServeHttp. */
+export function startServeStdio(root: string, args: readonly string[] = [], env: NodeJS.ProcessEnv = {}): StdioChild {
+  const child = spawn(process.execPath, [CLI_PATH, 'serve', '--root', root, ...args], { env: { ...process.env, OLLAMA_HOST: '', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+  // A server that exits early must fail the test on its replies, not with EPIPE.
+  child.stdin?.on('error', () => undefined);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const messages = (): unknown[] =>
+    out
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as unknown);
+  const withId = (id: string | number | null) => (value: unknown) => typeof value === 'object' && value !== null && 'id' in value && (value as { id: unknown }).id === id;
+  return {
+    child,
+    send: (line) => void child.stdin?.write(`${typeof line === 'string' ? line : JSON.stringify(line)}\n`),
+    messages,
+    async reply(id, timeoutMs = 15_000) {
+      const found = await waitFor(
+        () => messages().flatMap((m) => (Array.isArray(m) ? m : [m])).find(withId(id)),
+        (m) => m !== undefined,
+        timeoutMs,
+      );
+      return found as Awaited<ReturnType<StdioChild['reply']>>;
+    },
+    stderr: () => err,
+    close: () => {
+      child.stdin?.end();
+      return exited;
+    },
+  };
+}
+
 /** Polls `probe` until `check` holds of its value (or fails after `timeoutMs`, naming the last value). */
 export async function waitFor<T>(probe: () => T | Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
   const until = Date.now() + timeoutMs;

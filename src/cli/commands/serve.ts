@@ -4,11 +4,12 @@
  * is the SDK's call. The review service and the task store live once per
  * process; every server instance the transport creates shares them.
  */
-import { randomBytes } from 'node:crypto';
-import { createRequestStateCodec } from '@modelcontextprotocol/server';
+import { createRequestStateCodec, type McpRequestContext } from '@modelcontextprotocol/server';
 import { serveHttp } from '../../mcp/http-server.js';
 import type { PendingAnswers } from '../../mcp/review-tool.js';
 import { createMcpServer } from '../../mcp/server.js';
+import { loadStateKey } from '../../mcp/state-key.js';
+import { StdioWire } from '../../mcp/stdio-wire.js';
 import { TaskManager } from '../../mcp/task-manager.js';
 import { InMemoryTaskStore } from '../../mcp/task-store.js';
 import { ConfigSchema, reloadingService } from '../../pipeline/index.js';
@@ -27,11 +28,13 @@ export async function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteS
   const getService = () => service.get();
   const store = new InMemoryTaskStore();
   const tasks = new TaskManager(store);
-  // Signs the state between the rounds of a duplicate question: a per-process key, so one process serves every round.
-  const stateCodec = createRequestStateCodec<PendingAnswers>({ key: randomBytes(32), ttlSeconds: 600 });
-  const factory = () => createMcpServer({ service: getService, tasks, stateCodec });
   // Garbage on stdin must not flood the host's log: one short line per bad message.
   const onerror = (error: Error): void => void stderr.write(`review-guard: ${oneLine(error.message)}\n`);
+  // Signs the state between the rounds of a duplicate question with the workspace's key, so any of its processes accepts it.
+  const stateKey = await loadStateKey(root, process.env);
+  if (stateKey.notShared) onerror(new Error(`requestState key: ${stateKey.notShared}`));
+  const stateCodec = createRequestStateCodec<PendingAnswers>({ key: stateKey.key, ttlSeconds: 600 });
+  const factory = (context: McpRequestContext) => createMcpServer({ service: getService, tasks, stateCodec }, context);
   // Stops the transport (cancelling requests in flight), the tasks and the service; on SIGTERM/SIGINT.
   const stopOnSignals = (closeTransport: () => Promise<void>): void =>
     exitOnSignals(async () => {
@@ -45,7 +48,7 @@ export async function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteS
   if (options.transport === 'stdio') {
     startService();
     const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
-    const handle = serveStdio(factory, { onerror });
+    const handle = serveStdio(factory, { onerror, transport: new StdioWire({ maxLineBytes: options.maxMessageBytes }) });
     stopOnSignals(() => handle.close());
     stderr.write(`review-guard: serving MCP over stdio for ${root}\n`);
     return;

@@ -7,6 +7,7 @@
  * arguments under `arguments`, `args` or `parameters`), several in one message.
  */
 import type { ToolCall } from '../../../models/llm-client.js';
+import { isJsonObject } from '../json-object.js';
 
 /** Calls found in the text, and the text that is left without them. */
 interface TextToolCalls {
@@ -68,8 +69,8 @@ function jsonCalls(body: string): ToolCall[] {
  * possibility) also demands an arguments key and no `findings`.
  */
 function asCall(value: unknown, strict: boolean): ToolCall | undefined {
-  const call = isObject(value) && isObject(value['function']) ? value['function'] : value;
-  if (!isObject(call) || typeof call['name'] !== 'string') return undefined;
+  const call = isJsonObject(value) && isJsonObject(value['function']) ? value['function'] : value;
+  if (!isJsonObject(call) || typeof call['name'] !== 'string') return undefined;
   const key = ARGUMENT_KEYS.find((k) => k in call);
   if (strict && (key === undefined || 'findings' in call)) return undefined;
   return { function: { name: call['name'], arguments: key === undefined ? {} : asArguments(call[key]) } };
@@ -77,7 +78,7 @@ function asCall(value: unknown, strict: boolean): ToolCall | undefined {
 
 function asArguments(value: unknown): Record<string, unknown> | string {
   if (typeof value === 'string') return value;
-  if (isObject(value)) return value;
+  if (isJsonObject(value)) return value;
   return {};
 }
 
@@ -114,8 +115,4 @@ function parseJsonLines(text: string): unknown[] | undefined {
     values.push(parsed[0]);
   }
   return values.length > 1 ? values : undefined;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
