@@ -131,7 +131,8 @@ function parseHeader(tokens: readonly string[]): Header {
   return { bodyStart: i, ...(parameters ? { parameters } : {}), arrow: tokens[close + 1] === '=>' ? close + 1 : -1, close };
 }
 
-function matchingClose(tokens: readonly string[], open: number): number | undefined {
+/** The `)` matching the `(` at `open`, or undefined. */
+export function matchingClose(tokens: readonly string[], open: number): number | undefined {
   let depth = 0;
   for (let i = open; i < tokens.length; i++) {
     if (tokens[i] === '(') depth++;

@@ -21,6 +21,7 @@ export {
   alignCode,
   compareLines,
   literalDifferences,
+  matchingClose,
   parameterArguments,
   receiverArgument,
   renamedKeys,

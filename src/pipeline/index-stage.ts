@@ -11,6 +11,7 @@ import { languageForPath } from '../../syntax/index.js';
 import { duplicateDraft, type DuplicateMatch, type DuplicateSeverities } from './duplicate-text.js';
 import { compareJudgements, judgePair, type PairJudgement } from './duplicate-verdict.js';
 import type { FindingDraft } from './findings.js';
+import { FileHelpers } from './inline-helpers.js';
 
 /**
  * Structural score from which a candidate is aligned at all. Below it the
@@ -49,6 +50,7 @@ export async function searchDuplicates(index: CodeIndex, chunks: readonly Chunk[
   const unjudged: UnjudgedDuplicate[] = [];
   const grouped = new Set<string>();
   const originals = new OriginalTexts(index);
+  const helpers = new FileHelpers(chunks);
   for (const chunk of chunks) {
     if (grouped.has(chunk.id)) continue;
     // Ranked by structural score: with the semantic signal on, search order is the fused one.
@@ -58,10 +60,15 @@ export async function searchDuplicates(index: CodeIndex, chunks: readonly Chunk[
     if (close.length === 0) continue;
     // Our side is parsed only for the rare chunk with close candidates, and once.
     const ours = alignableCode(chunk.text, languageForPath(chunk.file) ?? 'typescript');
+    const inlined = helpers.inline(chunk, ours);
     const judged: Array<{ candidate: Candidate; judgement: PairJudgement }> = [];
     for (const candidate of close) {
       const theirs = originals.read(candidate);
-      const judgement = theirs && judgePair(ours, theirs);
+      if (!theirs) continue;
+      // With its helpers spliced in, a copy split into pieces aligns whole; the better reading counts.
+      const judgement = [judgePair(ours, theirs), inlined && judgePair(inlined, theirs)]
+        .filter((j): j is PairJudgement => j !== undefined)
+        .sort(compareJudgements)[0];
       if (judgement) judged.push({ candidate, judgement });
     }
     // Stable: among equal judgements the index's order (structural score) decides.

@@ -18,6 +18,7 @@ const COPIES = [
   'src/handler/read-config.ts',
   'src/store/totals.ts',
   'src/store/units.ts',
+  'src/store/split.ts',
   'src/store/arrow.ts',
   'src/ui/UserBadge.tsx',
 ];
@@ -61,7 +62,7 @@ describe('duplicate kinds without the model (CLI, fixtures/duplicates)', () => {
     assert.equal(finding?.suggestion, 'call loadConfig(file) from src/config/load.ts:11 instead of keeping a second copy');
   });
 
-  it('finds a method lifted out of its class, an arrow for a declaration with forEach for for…of, and a TSX component', () => {
+  it('finds a method lifted out of its class, a copy split into a caller and a helper, an arrow for a declaration with forEach for for…of, and a TSX component', () => {
     const lifted = duplicateOf('src/store/totals.ts');
     assert.deepEqual([lifted?.kind, lifted?.related?.[0]?.symbol, lifted?.suggestion], [
       'copy',
@@ -74,6 +75,14 @@ describe('duplicate kinds without the model (CLI, fixtures/duplicates)', () => {
       'copy',
       'Cart.units',
       'call cart.units() from src/store/cart.ts:22 instead of keeping a second copy',
+    ]);
+    // Its loop body moved into a helper of the same file: read with the helper spliced in, the pieces are one copy.
+    const split = duplicateOf('src/store/split.ts');
+    assert.deepEqual([split?.kind, split?.symbol, split?.related?.[0]?.symbol, split?.suggestion], [
+      'copy',
+      'distinctSkus',
+      'uniqueSkus',
+      'call uniqueSkus(items) from src/store/skus.ts:6 instead of keeping a second copy',
     ]);
     const arrow = duplicateOf('src/store/arrow.ts');
     assert.deepEqual([arrow?.kind, arrow?.related?.[0]?.symbol], ['near', 'scaleEach']);
