@@ -1,7 +1,7 @@
 /**
  * @fileoverview Help texts, one per command, each with examples.
  */
-import { HOOK_ENTRY, MCP_ENTRY, SERVER_NAME } from './claude-code.js';
+import { hookEntry, LOCAL_LAUNCH, mcpEntry, SERVER_NAME } from './claude-code.js';
 import { DEFAULT_HTTP_PORT } from './serve-options.js';
 
 export const MAIN_HELP = `review-guard — a local second pair of eyes for coding agents
@@ -141,7 +141,7 @@ Exit codes (Claude Code's hook contract):
   1  the hook itself has a problem (malformed stdin, broken config): shown to you
 
 .claude/settings.json (as \`review-guard init\` writes it):
-  ${JSON.stringify({ hooks: { PostToolUse: [HOOK_ENTRY] } })}
+  ${JSON.stringify({ hooks: { PostToolUse: [hookEntry(LOCAL_LAUNCH)] } })}
 
 Example (by hand):
   echo '{"cwd":"'$PWD'","hook_event_name":"PostToolUse","tool_name":"Write","tool_input":{"file_path":"src/a.ts"}}' | review-guard hook claude-code
@@ -190,6 +190,6 @@ Environment:
                       "Authorization: Bearer <token>"
 
 Example .mcp.json for Claude Code (as \`review-guard init\` writes it):
-  ${JSON.stringify({ mcpServers: { [SERVER_NAME]: MCP_ENTRY } })}
+  ${JSON.stringify({ mcpServers: { [SERVER_NAME]: mcpEntry(LOCAL_LAUNCH) } })}
 `,
 };

@@ -10,11 +10,12 @@ export { countSeverities, withoutFindings } from './findings.js';
 export { isLoopbackHost } from '../../models/ollama-host.js';
 import type { HealthOptions } from './health/index.js';
 import type { HealthReport } from './health/report.js';
+import type { ChatModelReadiness } from './health/ollama-probe.js';
 
 export { HealthReportSchema, type HealthReport } from './health/report.js';
 export { ConfigError, UserError } from './errors.js';
 export { readForRewrite } from './config.js';
-export { WorkspaceLinkError, writeWorkspaceFile } from '../../indexer/index.js';
+export { resolveWorkspacePath, WorkspaceLinkError, writeWorkspaceFile } from '../../indexer/index.js';
 export { addModelSummaries } from './model-summary.js';
 export { plainText } from './plain-text.js';
 export { CONFIG_FILE_NAME, ConfigSchema, type McpConfig } from './config-schema.js';
@@ -41,4 +42,9 @@ export {
  */
 export async function runHealthChecks(options: HealthOptions): Promise<HealthReport> {
   return (await import('./health/index.js')).runHealthChecks(options);
+}
+
+/** Whether the chat model is pulled on the local Ollama (init's starter config); loaded on use, as the doctor is. */
+export async function chatModelReadiness(model: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<ChatModelReadiness> {
+  return (await import('./health/ollama-probe.js')).chatModelReadiness(model, env, timeoutMs);
 }
