@@ -61,8 +61,11 @@ export function setJsonValue(text: string | undefined, path: JSONPath, value: un
     const { eol, unit } = formattingOf(text);
     const indent = /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', edit.offset - 1) + 1))![0];
     const key = isArrayInsertion ? '' : `${JSON.stringify(path.at(-1))}: `;
-    const content = `,${eol}${indent}${key}${JSON.stringify(value, null, unit).split('\n').join(`${eol}${indent}`)}`;
-    return applyEdits(text, [{ ...edit, content }]);
+    const entry = `${indent}${key}${JSON.stringify(value, null, unit).split('\n').join(`${eol}${indent}`)}`;
+    // The sibling has a trailing comma (JSONC), maybe a comment after it: the entry goes on the next line, in the same style.
+    const trailing = /^[ \t]*,[ \t]*(?:\/\/[^\r\n]*)?(?=\r?\n)/.exec(text.slice(edit.offset));
+    if (trailing) return applyEdits(text, [{ offset: edit.offset + trailing[0].length, length: 0, content: `${eol}${entry},` }]);
+    return applyEdits(text, [{ ...edit, content: `,${eol}${entry}` }]);
   }
   // A new object on the way: jsonc-parser formats the lines it adds.
   return applyEdits(text, modify(text, path, value, { isArrayInsertion, formattingOptions: formattingOf(text).options }));
