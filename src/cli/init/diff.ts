@@ -69,7 +69,8 @@ function hunks(ops: readonly Op[]): string[][] {
   return result;
 }
 
-/** A hunk range as diff prints it: 1-based start, count; an empty side starts at the line before. */
+/** A hunk range as diff prints it: 1-based start and count (omitted when 1); an empty side starts at the line before. */
 function range(start: number, count: number): string {
+  if (count === 1) return `${start + 1}`;
   return `${count === 0 ? start : start + 1},${count}`;
 }
