@@ -54,9 +54,9 @@ export function setJsonValue(text: string | undefined, path: JSONPath, value: un
   // A file kept on one line gets the entry on that line, as compact as the rest.
   if (!text.trim().includes('\n')) return applyEdits(text, [edit!, ...more]);
   // Added after a sibling: indented as that sibling, leaving its line alone (jsonc-parser would reformat the line).
-  if (edit && more.length === 0 && edit.length === 0 && edit.content.startsWith(',')) {
+  const container = findNodeAtLocation(parseTree(text, undefined, PARSE_OPTIONS)!, path.slice(0, -1));
+  if (container && edit && more.length === 0 && edit.length === 0 && edit.content.startsWith(',')) {
     // A container written on one line gets the entry on that line too.
-    const container = findNodeAtLocation(parseTree(text, undefined, PARSE_OPTIONS)!, path.slice(0, -1))!;
     if (!text.slice(container.offset, edit.offset).includes('\n')) return applyEdits(text, [edit]);
     const { eol, unit } = formattingOf(text);
     const indent = /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', edit.offset - 1) + 1))![0];
@@ -67,7 +67,7 @@ export function setJsonValue(text: string | undefined, path: JSONPath, value: un
     if (trailing) return applyEdits(text, [{ offset: edit.offset + trailing[0].length, length: 0, content: `${eol}${entry},` }]);
     return applyEdits(text, [{ ...edit, content: `,${eol}${entry}` }]);
   }
-  // A new object on the way: jsonc-parser formats the lines it adds.
+  // The first entry of its object, or a new object on the way: jsonc-parser formats the lines it adds.
   return applyEdits(text, modify(text, path, value, { isArrayInsertion, formattingOptions: formattingOf(text).options }));
 }
 
