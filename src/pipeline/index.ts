@@ -4,7 +4,7 @@
  */
 export { createReviewService, type ReviewService } from './service.js';
 export { reloadingService } from './service-reload.js';
-export { findWorkspaceRoot, isWithinRoot, locateWorkspaceRoot, toPosix, type RootChoice } from './workspace.js';
+export { findWorkspaceRoot, isWithinRoot, locateWorkspaceRoot, realOrSelf, toPosix, type RootChoice } from './workspace.js';
 export { duplicatePair, type DuplicatePair } from './accepted-duplicates.js';
 export { countSeverities, withoutFindings } from './findings.js';
 export { isLoopbackHost } from '../../models/ollama-host.js';

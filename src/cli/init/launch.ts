@@ -8,7 +8,7 @@
  */
 import { accessSync, constants, realpathSync } from 'node:fs';
 import { delimiter, join, sep } from 'node:path';
-import { isWithinRoot } from '../../pipeline/index.js';
+import { isWithinRoot, realOrSelf } from '../../pipeline/index.js';
 import { GLOBAL_LAUNCH, LOCAL_LAUNCH, NPX_LAUNCH, type Launch } from '../claude-code.js';
 import { PACKAGE_NAME } from '../../version.js';
 
@@ -41,13 +41,5 @@ function isExecutable(path: string): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-function realOrSelf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
   }
 }
