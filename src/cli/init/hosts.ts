@@ -12,11 +12,10 @@ import { z } from 'zod';
 import { UserError } from '../../pipeline/index.js';
 import { mcpEntry, SERVER_NAME, type Launch } from '../claude-code.js';
 import { hasKey, parseJsonFile, setJsonValue } from './json-edit.js';
+import { HOST_IDS, type HostId } from './host-ids.js';
 import { mergeClaudeSettings } from './merge.js';
 import { appendServerTable, declaresServer } from './toml-edit.js';
 
-export const HOST_IDS = ['claude-code', 'cursor', 'vscode', 'codex', 'opencode', 'gemini', 'windsurf'] as const;
-export type HostId = (typeof HOST_IDS)[number];
 
 /** One file init merges into: its path under the root, why, and the merge (undefined: already set up). */
 export interface HostFile {
