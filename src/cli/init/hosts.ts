@@ -116,7 +116,8 @@ export const HOSTS: readonly Host[] = [
   },
   {
     // https://code.visualstudio.com/docs/copilot/reference/mcp-configuration: .vscode/mcp.json, "servers",
-    // stdio servers need "type": "stdio"; ${workspaceFolder} is substituted, so the server's root is the workspace.
+    // stdio servers need "type": "stdio"; ${workspaceFolder} is substituted. No working folder is documented,
+    // so the entry names the workspace twice: as the root, and as where npx finds the project's copy (--prefix).
     id: 'vscode',
     name: 'VS Code (Copilot)',
     markers: ['.vscode'],
@@ -124,8 +125,8 @@ export const HOSTS: readonly Host[] = [
     files: (launch) => [
       jsonServers('.vscode/mcp.json', 'the review-guard MCP server for VS Code (Copilot agent mode)', ['servers'], {
         type: 'stdio',
-        ...mcpEntry(launch),
-        args: [...mcpEntry(launch).args, '--root', '${workspaceFolder}'],
+        command: launch.command,
+        args: [...(launch.kind === 'local' ? ['--prefix', '${workspaceFolder}'] : []), ...mcpEntry(launch).args, '--root', '${workspaceFolder}'],
       }),
     ],
     next: 'reload VS Code',

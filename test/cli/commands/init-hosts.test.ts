@@ -161,4 +161,17 @@ describe('review-guard init for every MCP host', () => {
     const [hook] = (await readJsonc('.claude/settings.json')).hooks.PostToolUse[0].hooks;
     assert.equal(hook.command, '"${CLAUDE_PROJECT_DIR:-.}/node_modules/.bin/review-guard" hook claude-code');
   });
+
+  it('VS Code, which documents no working folder, finds the project\'s copy through --prefix ${workspaceFolder}', async () => {
+    await mkdir(join(root, '.vscode'));
+    await mkdir(join(root, 'node_modules'));
+    await symlink(REPO_ROOT, join(root, 'node_modules', 'review-guard'));
+    const { code, stderr } = await init(['--yes'], { cli: join(root, 'node_modules', 'review-guard', 'dist', 'src', 'cli', 'bin.js') });
+    assert.equal(code, 0, stderr);
+    assert.deepEqual((await readJsonc('.vscode/mcp.json')).servers['review-guard'], {
+      type: 'stdio',
+      command: 'npx',
+      args: ['--prefix', '${workspaceFolder}', '--no-install', 'review-guard', 'serve', '--root', '${workspaceFolder}'],
+    });
+  });
 });
