@@ -100,8 +100,8 @@ function byRealPath(root: string, targets: readonly Target[]): { path: string; t
     let real = target.path;
     try {
       real = resolveWorkspacePath(root, target.path, 'inside').relPath.split('\\').join('/');
-    } catch (error) {
-      if (!(error instanceof WorkspaceLinkError)) throw error; // refused when read, below
+    } catch {
+      // A refused link, or a file where a folder should be: the read below reports it for this path.
     }
     const group = groups.get(real) ?? { path: real, targets: [] };
     group.targets.push(target);

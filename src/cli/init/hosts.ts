@@ -6,7 +6,7 @@
  * config lives only outside the repository gets the entry printed, not
  * written (init writes inside the workspace only).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { UserError } from '../../pipeline/index.js';
@@ -33,7 +33,7 @@ export interface ManualStep {
 export interface Host {
   readonly id: HostId;
   readonly name: string;
-  /** Paths under the root whose presence shows the repository uses this host. */
+  /** Paths under the root whose presence shows the repository uses this host (a trailing `/`: a folder). */
   readonly markers: readonly string[];
   /** Whether its agent reads AGENTS.md. */
   readonly readsAgentsMd: boolean;
@@ -96,7 +96,7 @@ export const HOSTS: readonly Host[] = [
     // https://docs.claude.com/en/docs/claude-code/mcp (project scope: .mcp.json, "mcpServers") and .../hooks (PostToolUse)
     id: 'claude-code',
     name: 'Claude Code',
-    markers: ['.claude', '.mcp.json', 'CLAUDE.md'],
+    markers: ['.claude/', '.mcp.json', 'CLAUDE.md'],
     readsAgentsMd: false,
     files: (launch) => [
       jsonServers('.mcp.json', 'the review-guard MCP server for Claude Code', ['mcpServers'], mcpEntry(launch)),
@@ -109,7 +109,7 @@ export const HOSTS: readonly Host[] = [
     // Its afterFileEdit hook is fire-and-forget (the agent never sees the output), so no hook is registered.
     id: 'cursor',
     name: 'Cursor',
-    markers: ['.cursor', '.cursorrules'],
+    markers: ['.cursor/', '.cursorrules'],
     readsAgentsMd: true,
     files: (launch) => [jsonServers('.cursor/mcp.json', 'the review-guard MCP server for Cursor', ['mcpServers'], mcpEntry(launch))],
     next: 'restart Cursor',
@@ -120,7 +120,7 @@ export const HOSTS: readonly Host[] = [
     // so the entry names the workspace twice: as the root, and as where npx finds the project's copy (--prefix).
     id: 'vscode',
     name: 'VS Code (Copilot)',
-    markers: ['.vscode'],
+    markers: ['.vscode/'],
     readsAgentsMd: true,
     files: (launch) => [
       jsonServers('.vscode/mcp.json', 'the review-guard MCP server for VS Code (Copilot agent mode)', ['servers'], {
@@ -136,7 +136,7 @@ export const HOSTS: readonly Host[] = [
     // ~/.codex/config.toml or a project's .codex/config.toml, which Codex loads for trusted projects only.
     id: 'codex',
     name: 'Codex CLI',
-    markers: ['.codex'],
+    markers: ['.codex/'],
     readsAgentsMd: true,
     files: (launch) => [
       {
@@ -156,7 +156,7 @@ export const HOSTS: readonly Host[] = [
     // in opencode.json(c) or .opencode/opencode.json(c); https://opencode.ai/docs/migrate-v1: V2 reads that shape.
     id: 'opencode',
     name: 'opencode',
-    markers: ['opencode.json', 'opencode.jsonc', '.opencode'],
+    markers: ['opencode.json', 'opencode.jsonc', '.opencode/'],
     readsAgentsMd: true,
     files: (launch, root) => [opencodeFile(launch, root)],
     next: 'restart opencode',
@@ -166,7 +166,7 @@ export const HOSTS: readonly Host[] = [
     // .gemini/settings.json, servers under "mcpServers" ({command, args}).
     id: 'gemini',
     name: 'Gemini CLI',
-    markers: ['.gemini', 'GEMINI.md'],
+    markers: ['.gemini/', 'GEMINI.md'],
     readsAgentsMd: false,
     files: (launch) => [jsonServers('.gemini/settings.json', 'the review-guard MCP server for Gemini CLI', ['mcpServers'], mcpEntry(launch))],
     next: 'restart Gemini CLI',
@@ -176,7 +176,7 @@ export const HOSTS: readonly Host[] = [
     // ~/.codeium/windsurf/mcp_config.json ("mcpServers", {command, args}); no project file is documented.
     id: 'windsurf',
     name: 'Windsurf',
-    markers: ['.windsurf', '.windsurfrules'],
+    markers: ['.windsurf/', '.windsurfrules'],
     readsAgentsMd: true,
     files: () => [],
     manual: (launch, root) => {
@@ -191,7 +191,16 @@ export const HOSTS: readonly Host[] = [
 /** Claude Code always, the hosts whose markers are in the repository, and those named with --host; in table order. */
 export function selectHosts(root: string, named: readonly string[]): Host[] {
   const wanted = new Set<HostId>(['claude-code', ...named.map(hostId)]);
-  return HOSTS.filter((host) => wanted.has(host.id) || host.markers.some((marker) => existsSync(join(root, marker))));
+  return HOSTS.filter((host) => wanted.has(host.id) || host.markers.some((marker) => isPresent(root, marker)));
+}
+
+function isPresent(root: string, marker: string): boolean {
+  if (!marker.endsWith('/')) return existsSync(join(root, marker));
+  try {
+    return statSync(join(root, marker)).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 const ALIASES: Readonly<Record<string, HostId>> = { claude: 'claude-code', copilot: 'vscode', 'vs-code': 'vscode', 'gemini-cli': 'gemini', 'codex-cli': 'codex' };

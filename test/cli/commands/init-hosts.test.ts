@@ -131,6 +131,15 @@ describe('review-guard init for every MCP host', () => {
     }
   });
 
+  it('a file named like a host\'s folder is no sign of the host; --host then names the file it cannot write', async () => {
+    await writeFile(join(root, '.cursor'), 'not a folder\n');
+    assert.match((await init(['--dry-run'])).stdout, /hosts: Claude Code;/);
+    const { code, stderr } = await init(['--yes', '--host', 'cursor']);
+    assert.equal(code, 2);
+    assert.match(stderr, /^review-guard: \.cursor\/mcp\.json: cannot read it \(ENOTDIR/m);
+    assert.doesNotMatch(stderr, /internal error|\n\s+at /);
+  });
+
   it('an unknown --host is a usage error naming the hosts it knows', async () => {
     const { code, stderr } = await init(['--dry-run', '--host', 'emacs']);
     assert.equal(code, 2);
