@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parse } from 'jsonc-parser';
 import { z } from 'zod';
+import { NPX_LAUNCH } from '../../../src/cli/claude-code.js';
+import { HOSTS } from '../../../src/cli/init/hosts.js';
 import { parseJsonFile, setJsonValue } from '../../../src/cli/init/json-edit.js';
 import { appendServerTable, declaresServer } from '../../../src/cli/init/toml-edit.js';
 
@@ -59,5 +61,19 @@ describe('JSON edits', () => {
     assert.throws(() => parseJsonFile('{\n  "mcpServers": {\n    "a": \n}', '.cursor/mcp.json', schema), /^UserError: \.cursor\/mcp\.json is not valid JSON \(ValueExpected on line 4\); fix it by hand/);
     assert.throws(() => parseJsonFile('{"mcpServers": []}', '.cursor/mcp.json', schema), /\.cursor\/mcp\.json: "mcpServers" .*init merges into it only when it has the documented shape/);
     assert.deepEqual(parseJsonFile('// only a comment\n{}', 'x.json', schema), {});
+  });
+});
+
+describe('opencode', () => {
+  const [file] = HOSTS.find((host) => host.id === 'opencode')!.files(NPX_LAUNCH, '/nonexistent-root');
+
+  it('a file already in V2\'s own shape (mcp.servers) gets the entry there, without V1\'s "enabled"', () => {
+    const v2 = '{\n  "mcp": {\n    "servers": {\n      "docs": { "type": "remote", "url": "https://example.invalid/mcp" }\n    }\n  }\n}\n';
+    assert.deepEqual(parse(file!.merge(v2)!).mcp.servers['review-guard'], { type: 'local', command: ['npx', '-y', 'review-guard', 'serve'] });
+  });
+
+  it('a V1 server named "servers" is a server, not V2\'s map', () => {
+    const v1 = '{\n  "mcp": {\n    "servers": { "type": "local", "command": ["servers"] }\n  }\n}\n';
+    assert.deepEqual(parse(file!.merge(v1)!).mcp['review-guard'], { type: 'local', command: ['npx', '-y', 'review-guard', 'serve'], enabled: true });
   });
 });
