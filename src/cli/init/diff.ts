@@ -14,9 +14,7 @@ type Op = { readonly kind: ' ' | '-' | '+'; readonly line: string };
 /** `--- a/path`, `+++ b/path` and the hunks; `before` undefined is a new file (`--- /dev/null`). */
 export function unifiedDiff(path: string, before: string | undefined, after: string): string {
   const ops = lineOps(splitLines(before ?? ''), splitLines(after));
-  const out = [before === undefined ? '--- /dev/null' : `--- a/${path}`, `+++ b/${path}`];
-  for (const hunk of hunks(ops)) out.push(...hunk);
-  return out.join('\n');
+  return [before === undefined ? '--- /dev/null' : `--- a/${path}`, `+++ b/${path}`, ...hunks(ops).flat()].join('\n');
 }
 
 function splitLines(text: string): string[] {
