@@ -48,22 +48,20 @@ export interface Host {
 const ServersSchema = z.record(z.string(), z.unknown());
 
 /**
- * A JSON/JSONC file with the servers in the object at `serversPath`: the
- * entry is added under SERVER_NAME unless that name is there already (as
- * the user set it). `base` is what a new file starts with.
+ * `current` (a JSON/JSONC file named `path`) with `entry` added under
+ * SERVER_NAME in the object at `serversPath`, or undefined when that name
+ * is there already (as the user set it). `base` is what a new file starts with.
  */
-function jsonServers(path: string, purpose: string, serversPath: readonly string[], entry: unknown, base: Record<string, unknown> = {}): HostFile {
-  const [top] = serversPath;
-  const schema = z.looseObject({ [top!]: serversPath.length === 1 ? ServersSchema.optional() : z.looseObject({ [serversPath[1]!]: ServersSchema.optional() }).optional() });
-  return {
-    path,
-    purpose,
-    merge: (current) => {
-      parseJsonFile(current, path, schema);
-      if (hasKey(current, [...serversPath], SERVER_NAME)) return undefined;
-      return setJsonValue(current, [...serversPath, SERVER_NAME], entry, base);
-    },
-  };
+function mergeServer(current: string | undefined, path: string, serversPath: readonly string[], entry: unknown, base: Record<string, unknown> = {}): string | undefined {
+  const [top, nested] = serversPath;
+  parseJsonFile(current, path, z.looseObject({ [top!]: (nested ? z.looseObject({ [nested]: ServersSchema.optional() }) : ServersSchema).optional() }));
+  if (hasKey(current, [...serversPath], SERVER_NAME)) return undefined;
+  return setJsonValue(current, [...serversPath, SERVER_NAME], entry, base);
+}
+
+/** A host file in the `.mcp.json` shape: servers in one top-level object. */
+function jsonServers(path: string, purpose: string, key: string, entry: unknown): HostFile {
+  return { path, purpose, merge: (current) => mergeServer(current, path, [key], entry) };
 }
 
 const OPENCODE_FILES = ['opencode.jsonc', 'opencode.json', '.opencode/opencode.jsonc', '.opencode/opencode.json'];
@@ -83,10 +81,9 @@ function opencodeFile(launch: Launch, root: string): HostFile {
     merge: (current) => {
       const servers = parseJsonFile(current, path, OpencodeSchema).mcp?.servers;
       const v2 = typeof servers === 'object' && servers !== null && !Object.hasOwn(servers, 'type');
-      const file = v2
-        ? jsonServers(path, '', ['mcp', 'servers'], { type: 'local', command })
-        : jsonServers(path, '', ['mcp'], { type: 'local', command, enabled: true }, { $schema: 'https://opencode.ai/config.json' });
-      return file.merge(current);
+      return v2
+        ? mergeServer(current, path, ['mcp', 'servers'], { type: 'local', command })
+        : mergeServer(current, path, ['mcp'], { type: 'local', command, enabled: true }, { $schema: 'https://opencode.ai/config.json' });
     },
   };
 }
@@ -99,7 +96,7 @@ export const HOSTS: readonly Host[] = [
     markers: ['.claude/', '.mcp.json', 'CLAUDE.md'],
     readsAgentsMd: false,
     files: (launch) => [
-      jsonServers('.mcp.json', 'the review-guard MCP server for Claude Code', ['mcpServers'], mcpEntry(launch)),
+      jsonServers('.mcp.json', 'the review-guard MCP server for Claude Code', 'mcpServers', mcpEntry(launch)),
       { path: '.claude/settings.json', purpose: 'the PostToolUse hook: a fast review after every edit', merge: (current) => mergeClaudeSettings(current, launch) },
     ],
     next: 'restart Claude Code',
@@ -111,7 +108,7 @@ export const HOSTS: readonly Host[] = [
     name: 'Cursor',
     markers: ['.cursor/', '.cursorrules'],
     readsAgentsMd: true,
-    files: (launch) => [jsonServers('.cursor/mcp.json', 'the review-guard MCP server for Cursor', ['mcpServers'], mcpEntry(launch))],
+    files: (launch) => [jsonServers('.cursor/mcp.json', 'the review-guard MCP server for Cursor', 'mcpServers', mcpEntry(launch))],
     next: 'restart Cursor',
   },
   {
@@ -123,7 +120,7 @@ export const HOSTS: readonly Host[] = [
     markers: ['.vscode/'],
     readsAgentsMd: true,
     files: (launch) => [
-      jsonServers('.vscode/mcp.json', 'the review-guard MCP server for VS Code (Copilot agent mode)', ['servers'], {
+      jsonServers('.vscode/mcp.json', 'the review-guard MCP server for VS Code (Copilot agent mode)', 'servers', {
         type: 'stdio',
         command: launch.command,
         args: [...(launch.kind === 'local' ? ['--prefix', '${workspaceFolder}'] : []), ...mcpEntry(launch).args, '--root', '${workspaceFolder}'],
@@ -168,7 +165,7 @@ export const HOSTS: readonly Host[] = [
     name: 'Gemini CLI',
     markers: ['.gemini/', 'GEMINI.md'],
     readsAgentsMd: false,
-    files: (launch) => [jsonServers('.gemini/settings.json', 'the review-guard MCP server for Gemini CLI', ['mcpServers'], mcpEntry(launch))],
+    files: (launch) => [jsonServers('.gemini/settings.json', 'the review-guard MCP server for Gemini CLI', 'mcpServers', mcpEntry(launch))],
     next: 'restart Gemini CLI',
   },
   {
