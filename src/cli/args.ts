@@ -33,9 +33,12 @@ export interface CliArgs {
   /** `serve --http`: Streamable HTTP instead of stdio. */
   readonly http: boolean;
   readonly port?: string;
+  /** `serve --http --host ADDR`: the address to bind. */
   readonly host?: string;
   /** `serve` over stdio: the largest message line read. */
   readonly maxMessageBytes?: string;
+  /** `init --host NAME` (repeatable): MCP hosts to wire besides those detected. */
+  readonly hosts: readonly string[];
 }
 
 /** Parses `argv` (without node and the script); throws UserError on bad flags. */
@@ -62,7 +65,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         version: { type: 'boolean', short: 'v', default: false },
         http: { type: 'boolean', default: false },
         port: { type: 'string' },
-        host: { type: 'string' },
+        host: { type: 'string', multiple: true },
         'max-message-bytes': { type: 'string' },
       },
     });
@@ -73,6 +76,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   const { values } = parsed;
   if (values.changed && values.full) throw new UserError('--changed and --full contradict each other; pass one');
   if (values.yes && values['dry-run']) throw new UserError('--yes and --dry-run contradict each other; pass one');
+  const hosts = values.host ?? [];
+  if (command !== 'init' && hosts.length > 1) throw new UserError('--host given more than once; serve binds one address');
   return {
     command,
     positionals,
@@ -91,7 +96,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     version: values.version,
     http: values.http,
     ...(values.port !== undefined ? { port: values.port } : {}),
-    ...(values.host !== undefined ? { host: values.host } : {}),
+    ...(command !== 'init' && hosts[0] !== undefined ? { host: hosts[0] } : {}),
+    hosts: command === 'init' ? hosts : [],
     ...(values['max-message-bytes'] !== undefined ? { maxMessageBytes: values['max-message-bytes'] } : {}),
   };
 }

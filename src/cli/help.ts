@@ -1,7 +1,8 @@
 /**
  * @fileoverview Help texts, one per command, each with examples.
  */
-import { HOOK_ENTRY, MCP_ENTRY, SERVER_NAME } from './claude-code.js';
+import { hookEntry, LOCAL_LAUNCH, mcpEntry, SERVER_NAME } from './claude-code.js';
+import { HOST_IDS } from './init/host-ids.js';
 import { DEFAULT_HTTP_PORT } from './serve-options.js';
 
 export const MAIN_HELP = `review-guard — a local second pair of eyes for coding agents
@@ -13,7 +14,7 @@ Commands:
   index               build or update the similarity index of the workspace
   baseline [files...] record current findings as accepted; later runs report only new ones
   hook claude-code    Claude Code PostToolUse hook: review the edited file
-  init                set a repository up: .mcp.json, Claude Code hook, CLAUDE.md/AGENTS.md, config
+  init                set a repository up: MCP server for each host, Claude Code hook, AGENTS.md line, config
   serve               run the MCP server over stdio (for Claude Code, Cursor, …) or HTTP
   doctor              check config, workspace, Ollama, models and index; say how to fix
   help [command]      show help for a command
@@ -103,29 +104,44 @@ Examples:
   review-guard baseline
   review-guard baseline src/legacy/*.ts
 `,
-  init: `Usage: review-guard init [--yes | --dry-run] [--root DIR]
+  init: `Usage: review-guard init [--yes | --dry-run] [--host NAME ...] [--root DIR]
 
-Sets the workspace root up for agents. It first shows each file it would
-write, in full, then writes:
-  .mcp.json                 the review-guard MCP server (an existing entry of that name is kept)
-  .claude/settings.json     the PostToolUse hook, added to the hooks already there
-  CLAUDE.md / AGENTS.md     one line telling agents to call review_code before committing
-                            (appended to those that exist; CLAUDE.md when neither does)
-  review-guard.config.json  a starter config, only when there is none
+Sets the workspace root up for agents. It first shows a diff of each file
+it would write, then writes:
+  the MCP server for Claude Code (.mcp.json) and for every host the
+  repository shows signs of, or --host names:
+    cursor     .cursor/mcp.json        (detected by .cursor/)
+    vscode     .vscode/mcp.json        (.vscode/)
+    codex      .codex/config.toml      (.codex/; read in trusted projects)
+    opencode   opencode.json(c)        (opencode.json(c), .opencode/)
+    gemini     .gemini/settings.json   (.gemini/, GEMINI.md)
+    windsurf   prints the entry for ~/.codeium/windsurf/mcp_config.json
+               (.windsurf/; its only config file is outside the repository)
+  .claude/settings.json     the Claude Code PostToolUse hook
+  CLAUDE.md / AGENTS.md / GEMINI.md
+                            one line telling agents to review with review-guard
+                            (those that exist; else CLAUDE.md, and AGENTS.md
+                            when a wired host reads it)
+  review-guard.config.json  a starter config, only when there is none (the
+                            model stage on only if Ollama has the model)
   .gitignore                the index folder .review-guard/
-Existing settings are merged into, never replaced; a file it cannot parse is
-left alone with an error (exit 2). What is already set up is skipped, so a
-second run writes nothing.
+The entries start review-guard as this run was started: the project's copy
+(npx --no-install), a global install (review-guard), or npx -y.
+Existing files are edited in place (comments and formatting kept); a file
+it cannot parse is left alone with an error (exit 2). What is already set
+up is skipped, so a second run writes nothing.
 
 Options:
-  --yes, -y   write without asking
-  --dry-run   only show what would be written
-Without either, init asks on a terminal; without a terminal it writes
-nothing and exits 2.
+  --yes, -y    write without asking
+  --dry-run    only show what would be written
+  --host NAME  also wire NAME (repeatable): ${HOST_IDS.join(', ')}
+Without --yes or --dry-run, init asks on a terminal; without a terminal it
+writes nothing and exits 2.
 
 Examples:
   review-guard init --dry-run
   review-guard init --yes
+  review-guard init --yes --host codex --host gemini
 `,
   hook: `Usage: review-guard hook claude-code   (reads the hook JSON on stdin)
 
@@ -140,8 +156,8 @@ Exit codes (Claude Code's hook contract):
   2  error findings: a compact list on stderr, which Claude Code shows the model
   1  the hook itself has a problem (malformed stdin, broken config): shown to you
 
-.claude/settings.json (as \`review-guard init\` writes it):
-  ${JSON.stringify({ hooks: { PostToolUse: [HOOK_ENTRY] } })}
+.claude/settings.json (as \`review-guard init\` writes it for a project install):
+  ${JSON.stringify({ hooks: { PostToolUse: [hookEntry(LOCAL_LAUNCH)] } })}
 
 Example (by hand):
   echo '{"cwd":"'$PWD'","hook_event_name":"PostToolUse","tool_name":"Write","tool_input":{"file_path":"src/a.ts"}}' | review-guard hook claude-code
@@ -197,7 +213,7 @@ Environment:
                       requestState of a duplicate question; default: the
                       key in .review-guard/state-key, created once (0600)
 
-Example .mcp.json for Claude Code (as \`review-guard init\` writes it):
-  ${JSON.stringify({ mcpServers: { [SERVER_NAME]: MCP_ENTRY } })}
+Example .mcp.json for Claude Code (as \`review-guard init\` writes it for a project install):
+  ${JSON.stringify({ mcpServers: { [SERVER_NAME]: mcpEntry(LOCAL_LAUNCH) } })}
 `,
 };

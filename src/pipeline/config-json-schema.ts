@@ -67,12 +67,12 @@ function childOf(node: JsonSchemaNode, segment: PropertyKey): JsonSchemaNode | u
   return typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined;
 }
 
-/** The keys an object at `node` may hold (every branch's, for a union). */
+/** The keys an object at `node` may hold (every branch's, for a union); `$comment`, a note and never a mistyped setting, left out. */
 export function knownKeys(node: JsonSchemaNode | undefined): string[] {
   if (!node) return [];
   const branches = node.oneOf ?? node.anyOf;
   if (branches) return [...new Set(branches.flatMap(knownKeys))];
-  return Object.keys(node.properties ?? {});
+  return Object.keys(node.properties ?? {}).filter((key) => key !== '$comment');
 }
 
 /** What values `node` allows, in words: `an integer from 1 to 20`, `"off", "info", "warning" or "error"`. */

@@ -81,6 +81,7 @@ const IndexConfigSchema = z.strictObject({
 });
 
 const ModelConfigSchema = z.strictObject({
+  $comment: z.string().optional().describe('A note for people reading the file (`init` says here how to turn the model stage on); ignored by review-guard'),
   enabled: z.boolean().default(true).describe('The model stage (Ollama chat); off: rules and index only'),
   host: hostSchema().optional().describe('Ollama address (URL, host or host:port); default `OLLAMA_HOST`, else http://127.0.0.1:11434'),
   allowRemoteHost: z

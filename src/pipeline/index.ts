@@ -4,17 +4,18 @@
  */
 export { createReviewService, type ReviewService } from './service.js';
 export { reloadingService } from './service-reload.js';
-export { findWorkspaceRoot, isWithinRoot, locateWorkspaceRoot, toPosix, type RootChoice } from './workspace.js';
+export { findWorkspaceRoot, isWithinRoot, locateWorkspaceRoot, realOrSelf, toPosix, type RootChoice } from './workspace.js';
 export { duplicatePair, type DuplicatePair } from './accepted-duplicates.js';
 export { countSeverities, withoutFindings } from './findings.js';
 export { isLoopbackHost } from '../../models/ollama-host.js';
 import type { HealthOptions } from './health/index.js';
 import type { HealthReport } from './health/report.js';
+import type { ChatModelReadiness } from './health/ollama-probe.js';
 
 export { HealthReportSchema, type HealthReport } from './health/report.js';
 export { ConfigError, UserError } from './errors.js';
 export { readForRewrite } from './config.js';
-export { createWorkspaceFileOnce, readInsideRoot, WorkspaceLinkError, writeWorkspaceFile } from '../../indexer/index.js';
+export { createWorkspaceFileOnce, readInsideRoot, resolveWorkspacePath, WorkspaceLinkError, writeWorkspaceFile } from '../../indexer/index.js';
 export { addModelSummaries } from './model-summary.js';
 export { plainText } from './plain-text.js';
 export { isJsonObject } from './json-object.js';
@@ -42,4 +43,9 @@ export {
  */
 export async function runHealthChecks(options: HealthOptions): Promise<HealthReport> {
   return (await import('./health/index.js')).runHealthChecks(options);
+}
+
+/** Whether the chat model is pulled on the local Ollama (init's starter config); loaded on use, as the doctor is. */
+export async function chatModelReadiness(model: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<ChatModelReadiness> {
+  return (await import('./health/ollama-probe.js')).chatModelReadiness(model, env, timeoutMs);
 }

@@ -10,6 +10,15 @@ import { CONFIG_FILE_NAME, PACKAGE_JSON_KEY } from './config-schema.js';
 
 export { isWithinRoot };
 
+/** The real path of `path` (links followed), or `path` itself when it cannot be resolved (missing). */
+export function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
 /** How the workspace root was chosen. */
 export type RootChoice =
   | { readonly root: string; readonly chosenBy: 'flag' }

@@ -44,6 +44,7 @@ describe('review-guard serve --http', () => {
     [['--http', '--port', 'eighty'], /--port eighty: expected a port number/],
     [['--http', '--port', '70000'], /--port 70000: expected a port number/],
     [['--port', '8080'], /--port and --host need --http/],
+    [['--http', '--host', '127.0.0.1', '--host', '::1'], /--host given more than once; serve binds one address/],
   ] as const) {
     it(`exits 2 for serve ${args.join(' ')}`, () => {
       const run = spawnSync(process.execPath, [CLI_PATH, 'serve', ...args, '--root', repo.root], { env: envWithout('REVIEW_GUARD_TOKEN'), encoding: 'utf8', timeout: 20_000 });

@@ -1,37 +1,57 @@
 /**
  * @fileoverview `review-guard init`: set a repository up for agents in one
- * step — the MCP server in `.mcp.json`, the Claude Code hook in
- * `.claude/settings.json`, a line for agents in CLAUDE.md / AGENTS.md, a
- * starter config and the index folder in `.gitignore`. It first shows every
- * file it would write, in full; it writes after `--yes` or a "y" on a
- * terminal, never with `--dry-run`. Existing settings are merged into, never
- * replaced; what is already set up is left alone, so a second run changes
- * nothing. A file behind a link leading out of the workspace is refused (and
- * not read), the others are still written, and init exits 2 naming it.
+ * step — the MCP server for Claude Code and every other host the repository
+ * shows signs of (or `--host` names; `init/hosts.ts`), the Claude Code hook,
+ * a line for agents in CLAUDE.md / AGENTS.md / GEMINI.md, a starter config
+ * and the index folder in `.gitignore`. The entries start review-guard the
+ * way this run was started (project, global or npx; `init/launch.ts`). It
+ * first shows a diff of every file it would write; it writes after `--yes`
+ * or a "y" on a terminal, never with `--dry-run`. Existing files are edited
+ * in place (comments and formatting kept); what is already set up is left
+ * alone, so a second run changes nothing. Files reached through links
+ * inside the workspace are merged into once, by their real path. A file
+ * behind a link leading out of the workspace is refused (and not read), the
+ * others are still written, and init exits 2 naming it.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONFIG_FILE_NAME, readForRewrite, WorkspaceLinkError, writeWorkspaceFile } from '../../pipeline/index.js';
+import { CONFIG_FILE_NAME, readForRewrite, resolveWorkspacePath, WorkspaceLinkError, writeWorkspaceFile } from '../../pipeline/index.js';
 import type { CliArgs } from '../args.js';
+import { commandLine, type Launch } from '../claude-code.js';
 import { EXIT, type CommandOutput } from '../exit-codes.js';
-import { mergeAgentInstructions, mergeClaudeSettings, mergeGitignore, mergeMcpJson, starterConfig } from '../init/merge.js';
+import { unifiedDiff } from '../init/diff.js';
+import { selectHosts, type Host, type ManualStep } from '../init/hosts.js';
+import { detectLaunch } from '../init/launch.js';
+import { mergeAgentInstructions, mergeGitignore } from '../init/merge.js';
+import { starterConfig } from '../init/starter-config.js';
 import { workspaceRoot } from '../root.js';
 
 /** One file init manages: its path under the root, why, and how to merge into it. */
 interface Target {
   readonly path: string;
   readonly purpose: string;
-  readonly merge: (current: string | undefined) => string | undefined;
+  readonly merge: (current: string | undefined) => string | undefined | Promise<string | undefined>;
 }
 
 interface PlannedWrite {
+  /** Where it is written: the real path under the root (links inside it followed). */
   readonly path: string;
+  /** How it is listed: the names it was reached by, e.g. `CLAUDE.md → AGENTS.md`. */
+  readonly label: string;
   readonly purpose: string;
   readonly action: 'create' | 'update' | 'unchanged' | 'refused';
-  /** The whole text to write; absent when unchanged or refused. */
+  /** The text before (absent for a new file) and the whole text to write (absent when unchanged or refused). */
+  readonly before?: string;
   readonly text?: string;
   /** Why a refused file is left alone. */
   readonly reason?: string;
+}
+
+interface Plan {
+  readonly hosts: readonly Host[];
+  readonly launch: Launch;
+  readonly writes: readonly PlannedWrite[];
+  readonly manual: readonly (ManualStep & { readonly host: string })[];
 }
 
 /** How init asks; a terminal prompt in the real CLI, a fixed answer in tests. */
@@ -39,9 +59,9 @@ type Confirm = (question: string) => Promise<boolean>;
 
 export async function runInit(args: CliArgs, cwd: string, confirm: Confirm | undefined): Promise<CommandOutput> {
   const root = workspaceRoot(cwd, args.root);
-  const plan = await planInit(root);
-  const changes = plan.filter((p) => p.action === 'create' || p.action === 'update');
-  const refused = plan.filter((p) => p.action === 'refused');
+  const plan = await planInit(root, args.hosts);
+  const changes = plan.writes.filter((p) => p.action === 'create' || p.action === 'update');
+  const refused = plan.writes.filter((p) => p.action === 'refused');
   const shown = formatPlan(root, plan);
   if (changes.length === 0) {
     if (refused.length > 0) return refusedOutput(`${shown}\nNothing else to write.`, refused);
@@ -52,56 +72,85 @@ export async function runInit(args: CliArgs, cwd: string, confirm: Confirm | und
     if (!confirm) return { stdout: shown, stderr: 'review-guard: nothing written; pass --yes to write these files (or run init in a terminal to confirm)', exitCode: EXIT.usage };
     process.stdout.write(`${shown}\n`);
     if (!(await confirm(`Write ${changes.length} file(s)? [y/N] `))) return { stdout: 'Nothing written.', exitCode: EXIT.ok };
-    return applyPlan(root, changes, refused, '');
+    return applyPlan(root, plan, changes, refused, '');
   }
-  return applyPlan(root, changes, refused, `${shown}\n`);
+  return applyPlan(root, plan, changes, refused, `${shown}\n`);
 }
 
 /** What init would write under `root`; throws a UserError for a file it cannot merge into safely. */
-async function planInit(root: string): Promise<PlannedWrite[]> {
+async function planInit(root: string, named: readonly string[]): Promise<Plan> {
+  const hosts = selectHosts(root, named);
+  const launch = detectLaunch(root, process.argv[1], process.env);
   const targets: Target[] = [
-    { path: '.mcp.json', purpose: 'the review-guard MCP server for Claude Code', merge: mergeMcpJson },
-    { path: '.claude/settings.json', purpose: 'the PostToolUse hook: a fast review after every edit', merge: mergeClaudeSettings },
-    ...agentFiles(root).map((path) => ({ path, purpose: 'tells agents to run review_code before committing', merge: mergeAgentInstructions })),
-    { path: CONFIG_FILE_NAME, purpose: 'a starter config (every key optional)', merge: starterConfig },
+    ...hosts.flatMap((host) => host.files(launch, root)),
+    ...agentFiles(root, hosts).map((path) => ({ path, purpose: 'tells agents to review with review-guard before committing', merge: (current: string | undefined) => mergeAgentInstructions(current, launch) })),
+    { path: CONFIG_FILE_NAME, purpose: 'a starter config (every key optional)', merge: (current) => (current === undefined ? starterConfig(process.env) : undefined) },
     { path: '.gitignore', purpose: 'keeps the index folder .review-guard/ out of git', merge: mergeGitignore },
   ];
-  const plan: PlannedWrite[] = [];
+  const writes: PlannedWrite[] = [];
+  for (const group of byRealPath(root, targets)) writes.push(await planFile(root, group));
+  const manual = hosts.flatMap((host) => (host.manual ? [{ host: host.name, ...host.manual(launch, root) }] : []));
+  return { hosts, launch, writes, manual };
+}
+
+/** The targets grouped by the file they really are (a link inside the root and its target are one file), in first-seen order. */
+function byRealPath(root: string, targets: readonly Target[]): { path: string; targets: Target[] }[] {
+  const groups = new Map<string, { path: string; targets: Target[] }>();
   for (const target of targets) {
-    let current: string | undefined;
+    let real = target.path;
     try {
-      // Read as it is written: a file behind a link leading out of the root is refused before it is read.
-      current = await readForRewrite(root, target.path, 'inside');
-    } catch (error) {
-      if (!(error instanceof WorkspaceLinkError)) throw error;
-      plan.push({ path: target.path, purpose: target.purpose, action: 'refused', reason: error.message });
-      continue;
+      real = resolveWorkspacePath(root, target.path, 'inside').relPath.split('\\').join('/');
+    } catch {
+      // A refused link, or a file where a folder should be: the read below reports it for this path.
     }
-    const text = target.merge(current);
-    const action = text === undefined ? 'unchanged' : current === undefined ? 'create' : 'update';
-    plan.push({ path: target.path, purpose: target.purpose, action, ...(text !== undefined ? { text } : {}) });
+    const group = groups.get(real) ?? { path: real, targets: [] };
+    group.targets.push(target);
+    groups.set(real, group);
   }
-  return plan;
+  return [...groups.values()];
 }
 
-/** CLAUDE.md and AGENTS.md where they exist; CLAUDE.md (the hook's host reads it) when neither does. */
-function agentFiles(root: string): string[] {
-  const present = ['CLAUDE.md', 'AGENTS.md'].filter((name) => existsSync(join(root, name)));
-  return present.length > 0 ? present : ['CLAUDE.md'];
+/** One file's plan: read once, every target's merge applied in turn. */
+async function planFile(root: string, group: { path: string; targets: readonly Target[] }): Promise<PlannedWrite> {
+  const names = [...new Set(group.targets.map((t) => t.path))];
+  const linked = names.filter((name) => name !== group.path);
+  const label = linked.length > 0 ? `${linked.join(', ')} → ${group.path}` : group.path;
+  const purpose = [...new Set(group.targets.map((t) => t.purpose))].join('; ');
+  let before: string | undefined;
+  try {
+    // Read as it is written: a file behind a link leading out of the root is refused before it is read.
+    before = await readForRewrite(root, names[0]!, 'inside');
+  } catch (error) {
+    if (!(error instanceof WorkspaceLinkError)) throw error;
+    return { path: names[0]!, label: names[0]!, purpose, action: 'refused', reason: error.message };
+  }
+  let text = before;
+  for (const target of group.targets) text = (await target.merge(text)) ?? text;
+  if (text === before || text === undefined) return { path: group.path, label, purpose, action: 'unchanged' };
+  return { path: group.path, label, purpose, action: before === undefined ? 'create' : 'update', text, ...(before !== undefined ? { before } : {}) };
 }
 
-function formatPlan(root: string, plan: readonly PlannedWrite[]): string {
-  const out = [`review-guard init in ${root}:`];
-  for (const p of plan) out.push(`  ${p.action.padEnd(9)} ${p.path} — ${p.reason ?? p.purpose}`);
-  for (const p of plan) {
-    if (p.text === undefined) continue;
-    out.push('', `--- ${p.path} (${p.action === 'create' ? 'new file' : 'after merging'}) ---`, p.text.trimEnd());
-  }
+/**
+ * The instruction files that exist (CLAUDE.md, AGENTS.md, GEMINI.md); when
+ * none does, CLAUDE.md, and AGENTS.md too when a wired host reads it.
+ */
+function agentFiles(root: string, hosts: readonly Host[]): string[] {
+  const present = ['CLAUDE.md', 'AGENTS.md', 'GEMINI.md'].filter((name) => existsSync(join(root, name)));
+  if (present.length > 0) return present;
+  return hosts.some((host) => host.readsAgentsMd) ? ['CLAUDE.md', 'AGENTS.md'] : ['CLAUDE.md'];
+}
+
+function formatPlan(root: string, plan: Plan): string {
+  const out = [`review-guard init in ${root}`, `  hosts: ${plan.hosts.map((h) => h.name).join(', ')}; entries start review-guard as: ${commandLine(plan.launch)}`];
+  for (const p of plan.writes) out.push(`  ${p.action.padEnd(9)} ${p.label} — ${p.reason ?? p.purpose}`);
+  for (const m of plan.manual) out.push(`  by hand   ${m.path} — ${m.host} reads MCP servers only from this file outside the repository, which init does not write`);
+  for (const p of plan.writes) if (p.text !== undefined) out.push('', unifiedDiff(p.path, p.before, p.text));
+  for (const m of plan.manual) out.push('', `${m.host}: add this server to ${m.path} (merge it into "mcpServers" if the file has one):`, m.text);
   return out.join('\n');
 }
 
 /** Writes each change; one refused at write time (a link that appeared since the plan) joins `refused` and the rest are still written. */
-async function applyPlan(root: string, changes: readonly PlannedWrite[], planRefused: readonly PlannedWrite[], shown: string): Promise<CommandOutput> {
+async function applyPlan(root: string, plan: Plan, changes: readonly PlannedWrite[], planRefused: readonly PlannedWrite[], shown: string): Promise<CommandOutput> {
   const written: string[] = [];
   const refused = [...planRefused];
   for (const change of changes) {
@@ -113,7 +162,8 @@ async function applyPlan(root: string, changes: readonly PlannedWrite[], planRef
       refused.push({ ...change, action: 'refused', reason: error.message });
     }
   }
-  const wrote = written.length > 0 ? `Wrote ${written.join(', ')}. Next: npx review-guard index (warms the index), then restart Claude Code.` : 'Nothing written.';
+  const next = `Next: ${commandLine(plan.launch, 'index')} (warms the index), then ${plan.hosts.map((h) => h.next).join('; ')}.`;
+  const wrote = written.length > 0 ? `Wrote ${written.join(', ')}. ${next}` : 'Nothing written.';
   return refused.length > 0 ? refusedOutput(`${shown}${wrote}`, refused) : { stdout: `${shown}${wrote}`, exitCode: EXIT.ok };
 }
 

@@ -4,12 +4,12 @@
  * binding, Ollama, chat model, embedding model, index. Each check is one line with a fix;
  * none throws, so one broken part never hides the state of the others.
  */
-import { constants, realpathSync } from 'node:fs';
+import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { CONFIG_FILE_NAME, type Config } from '../config-schema.js';
 import { loadConfig, PACKAGE_JSON_ORIGIN, type LoadedConfig } from '../config.js';
 import { ConfigError } from '../errors.js';
-import type { RootChoice } from '../workspace.js';
+import { realOrSelf, type RootChoice } from '../workspace.js';
 import { indexCheck } from './index-check.js';
 import { syntaxCheck } from './syntax-check.js';
 import { cachedProber, chatModelCheck, embedderCheck, ollamaCheck } from './model-checks.js';
@@ -90,13 +90,5 @@ async function workspaceCheck(choice: RootChoice, cwd: string): Promise<HealthCh
       const where = root === realOrSelf(cwd) ? 'the current folder' : `the nearest folder above ${cwd}`;
       return check('workspace', 'ok', `${root}: ${where} holding ${choice.marker}`, { details });
     }
-  }
-}
-
-function realOrSelf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
   }
 }

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { ModelError } from '../../../models/errors.js';
 import { callOllama } from '../../../models/ollama-http.js';
+import { isLocalHost, resolveOllamaHost } from '../../../models/ollama-host.js';
 
 /** What a probe found out about one host. */
 export type OllamaProbe =
@@ -39,4 +40,28 @@ export async function probeOllama(host: string, timeoutMs: number): Promise<Olla
 export function hasModel(models: readonly string[], wanted: string): boolean {
   const withTag = (name: string): string => (name.includes(':') ? name : `${name}:latest`);
   return models.some((name) => withTag(name) === withTag(wanted));
+}
+
+/** Whether the chat model can serve reviews now; when not, why and what to run. */
+export type ChatModelReadiness = { readonly ready: true; readonly host: string } | { readonly ready: false; readonly reason: string; readonly fix: string };
+
+/**
+ * Is `model` pulled on the Ollama that `env` points at (`OLLAMA_HOST`, else
+ * the default)? Only a host on this machine is asked: code is never sent
+ * elsewhere by default, so a remote one counts as not ready. Never throws.
+ */
+export async function chatModelReadiness(model: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<ChatModelReadiness> {
+  let host: string;
+  try {
+    host = resolveOllamaHost(undefined, env);
+  } catch (error) {
+    return { ready: false, reason: (error as Error).message, fix: 'set OLLAMA_HOST to host:port or a URL' };
+  }
+  if (!isLocalHost(host)) {
+    return { ready: false, reason: `Ollama at ${host} is not on this machine`, fix: 'set model.host to a local Ollama (or model.allowRemoteHost: true)' };
+  }
+  const found = await probeOllama(host, timeoutMs);
+  if (!found.reachable) return { ready: false, reason: `Ollama did not answer at ${host}`, fix: `start Ollama (ollama serve), run ollama pull ${model}` };
+  if (!hasModel(found.models, model)) return { ready: false, reason: `${model} is not pulled on Ollama at ${host}`, fix: `run ollama pull ${model}` };
+  return { ready: true, host };
 }

@@ -1,20 +1,21 @@
 /**
- * `review-guard init` in temporary folders: it shows what it will write,
- * writes only when told, merges into existing settings without clobbering
- * them, and a second run changes nothing.
+ * `review-guard init` in temporary folders: it shows what it will write (a
+ * diff per file), writes only when told, merges into existing settings
+ * without clobbering them, and a second run changes nothing. The child runs
+ * with a PATH that holds no review-guard, as after `npx -y review-guard init`.
  */
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readFile, readdir, readlink, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { HOOK_COMMAND } from '../../../src/cli/claude-code.js';
+import { hookCommand, hookEntry, LOCAL_LAUNCH, mcpEntry, NPX_LAUNCH } from '../../../src/cli/claude-code.js';
 import { COMMAND_HELP } from '../../../src/cli/help.js';
 import { runCli } from '../../support/cli.js';
 
 describe('review-guard init', () => {
   let root: string;
-  const init = (...args: string[]) => runCli(root, ['init', ...args]);
+  const init = (...args: string[]) => runCli(root, ['init', ...args], { env: { PATH: '/usr/bin:/bin' } });
   const read = (path: string) => readFile(join(root, path), 'utf8');
   const readJson = async (path: string) => JSON.parse(await read(path)) as Record<string, any>;
   beforeEach(async () => {
@@ -23,14 +24,14 @@ describe('review-guard init', () => {
   });
   afterEach(() => rm(root, { recursive: true, force: true }));
 
-  it('--dry-run shows every file in full and writes nothing', async () => {
+  it('--dry-run shows a diff of every file and writes nothing', async () => {
     const { code, stdout } = await init('--dry-run');
     assert.equal(code, 0);
     for (const path of ['.mcp.json', '.claude/settings.json', 'CLAUDE.md', 'review-guard.config.json', '.gitignore']) {
       assert.match(stdout, new RegExp(`^ {2}create {4}${path.replace('.', '\\.')} — `, 'm'));
-      assert.match(stdout, new RegExp(`^--- ${path.replace('.', '\\.')} \\(new file\\) ---$`, 'm'));
+      assert.match(stdout, new RegExp(`^--- /dev/null\n\\+\\+\\+ b/${path.replace('.', '\\.')}\n@@ -0,0 \\+1,\\d+ @@$`, 'm'));
     }
-    assert.ok(stdout.includes(`"command": ${JSON.stringify(HOOK_COMMAND)}`), 'the hook command is shown');
+    assert.ok(stdout.includes(`+            "command": ${JSON.stringify(hookCommand(NPX_LAUNCH))},`), 'the hook command is shown');
     assert.match(stdout, /Dry run: nothing written\./);
     assert.deepEqual(await readdir(root), ['.git']);
   });
@@ -44,14 +45,12 @@ describe('review-guard init', () => {
 
   it('--yes writes a working setup, and a second run changes nothing', async () => {
     assert.equal((await init('--yes')).code, 0);
-    assert.deepEqual((await readJson('.mcp.json')).mcpServers['review-guard'], { command: 'npx', args: ['--no-install', 'review-guard', 'serve'] });
+    // Not started from the project's node_modules and none on the PATH: the entries go through npx -y.
+    assert.deepEqual((await readJson('.mcp.json')).mcpServers['review-guard'], { command: 'npx', args: ['-y', 'review-guard', 'serve'] });
     const [entry] = (await readJson('.claude/settings.json')).hooks.PostToolUse;
     assert.equal(entry.matcher, 'Write|Edit|MultiEdit');
-    assert.deepEqual(entry.hooks, [{ type: 'command', command: HOOK_COMMAND, timeout: 60 }]);
-    // The help texts show what init writes.
-    assert.ok(COMMAND_HELP.serve!.includes(JSON.stringify({ mcpServers: { 'review-guard': (await readJson('.mcp.json')).mcpServers['review-guard'] } })));
-    assert.ok(COMMAND_HELP.hook!.includes(JSON.stringify({ hooks: { PostToolUse: [entry] } })));
-    assert.match(await read('CLAUDE.md'), /call the `review_code` tool/);
+    assert.deepEqual(entry.hooks, [{ type: 'command', command: 'npx -y review-guard hook claude-code', timeout: 60 }]);
+    assert.match(await read('CLAUDE.md'), /call its `review_code` MCP tool .*run `npx -y review-guard review <paths>`/);
     assert.match(await read('.gitignore'), /^\.review-guard\/$/m);
     // The starter config is valid: a review runs with it.
     await writeFile(join(root, 'a.ts'), 'export const answer = 42;\n');
@@ -77,10 +76,11 @@ describe('review-guard init', () => {
     assert.deepEqual(settings.permissions, { allow: ['Bash(npm test)'] });
     assert.deepEqual(settings.hooks.Stop, []);
     assert.deepEqual(settings.hooks.PostToolUse[0], otherHook);
-    assert.equal(settings.hooks.PostToolUse[1].hooks[0].command, HOOK_COMMAND);
+    assert.equal(settings.hooks.PostToolUse[1].hooks[0].command, hookCommand(NPX_LAUNCH));
     assert.deepEqual(Object.keys((await readJson('.mcp.json')).mcpServers), ['other', 'review-guard']);
     const agents = await read('AGENTS.md');
     assert.ok(agents.startsWith('# Rules\n\n- Run the tests.\n\n- After changing source files'), agents);
+    assert.equal(agents.match(/review_code/g)?.length, 1);
     assert.equal(await read('CLAUDE.md').catch(() => 'absent'), 'absent', 'AGENTS.md exists, so no CLAUDE.md is added');
     assert.equal(await read('.gitignore'), "node_modules/\n# review-guard's similarity index (rebuilt on demand)\n.review-guard/\n");
   });
@@ -93,14 +93,19 @@ describe('review-guard init', () => {
     assert.match(stdout, /^ {2}unchanged .claude\/settings\.json/m);
   });
 
-  it('the hook command it writes starts the project\'s copy, with or without CLAUDE_PROJECT_DIR', async () => {
+  it('the help texts show the entries init writes for a project install', () => {
+    assert.ok(COMMAND_HELP.serve!.includes(JSON.stringify({ mcpServers: { 'review-guard': mcpEntry(LOCAL_LAUNCH) } })));
+    assert.ok(COMMAND_HELP.hook!.includes(JSON.stringify({ hooks: { PostToolUse: [hookEntry(LOCAL_LAUNCH)] } })));
+  });
+
+  it('the hook command for a project install starts the project\'s copy, with or without CLAUDE_PROJECT_DIR', async () => {
     const bin = join(root, 'node_modules', '.bin');
     await mkdir(bin, { recursive: true });
     await writeFile(join(bin, 'review-guard'), '#!/bin/sh\necho "started with: $*"\n', { mode: 0o755 });
     const { execFile } = await import('node:child_process');
     const run = (env: NodeJS.ProcessEnv) =>
       new Promise<string>((resolve, reject) =>
-        execFile('sh', ['-c', HOOK_COMMAND], { cwd: root, env }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+        execFile('sh', ['-c', hookCommand(LOCAL_LAUNCH)], { cwd: root, env }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
       );
     assert.equal(await run({ PATH: process.env.PATH, CLAUDE_PROJECT_DIR: root }), 'started with: hook claude-code\n');
     assert.equal(await run({ PATH: process.env.PATH }), 'started with: hook claude-code\n');

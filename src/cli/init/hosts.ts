@@ -1,0 +1,209 @@
+/**
+ * @fileoverview The MCP hosts init wires, one row each: the files or
+ * folders that show a repository uses the host, the file its project-level
+ * MCP config lives in, and the entry it expects there. Every format was
+ * checked against the host's own documentation (cited per row); a host whose
+ * config lives only outside the repository gets the entry printed, not
+ * written (init writes inside the workspace only).
+ */
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { UserError } from '../../pipeline/index.js';
+import { mcpEntry, SERVER_NAME, type Launch } from '../claude-code.js';
+import { hasKey, parseJsonFile, setJsonValue } from './json-edit.js';
+import { HOST_IDS, type HostId } from './host-ids.js';
+import { mergeClaudeSettings } from './merge.js';
+import { appendServerTable, declaresServer } from './toml-edit.js';
+
+
+/** One file init merges into: its path under the root, why, and the merge (undefined: already set up). */
+export interface HostFile {
+  readonly path: string;
+  readonly purpose: string;
+  readonly merge: (current: string | undefined) => string | undefined;
+}
+
+/** A config file outside the repository: where it is and the entry to add to it by hand. */
+export interface ManualStep {
+  readonly path: string;
+  readonly text: string;
+}
+
+export interface Host {
+  readonly id: HostId;
+  readonly name: string;
+  /** Paths under the root whose presence shows the repository uses this host (a trailing `/`: a folder). */
+  readonly markers: readonly string[];
+  /** Whether its agent reads AGENTS.md. */
+  readonly readsAgentsMd: boolean;
+  /** The files under the root init writes for it. */
+  readonly files: (launch: Launch, root: string) => HostFile[];
+  /** For a host with no project-level file: the entry to add by hand. */
+  readonly manual?: (launch: Launch, root: string) => ManualStep;
+  /** What to do afterwards so the host starts the server. */
+  readonly next: string;
+}
+
+const ServersSchema = z.record(z.string(), z.unknown());
+
+/**
+ * `current` (a JSON/JSONC file named `path`) with `entry` added under
+ * SERVER_NAME in the object at `serversPath`, or undefined when that name
+ * is there already (as the user set it). `base` is what a new file starts with.
+ */
+function mergeServer(current: string | undefined, path: string, serversPath: readonly string[], entry: unknown, base: Record<string, unknown> = {}): string | undefined {
+  const [top, nested] = serversPath;
+  parseJsonFile(current, path, z.looseObject({ [top!]: (nested ? z.looseObject({ [nested]: ServersSchema.optional() }) : ServersSchema).optional() }));
+  if (hasKey(current, [...serversPath], SERVER_NAME)) return undefined;
+  return setJsonValue(current, [...serversPath, SERVER_NAME], entry, base);
+}
+
+/** A host file in the `.mcp.json` shape: servers in one top-level object. */
+function jsonServers(path: string, purpose: string, key: string, entry: unknown): HostFile {
+  return { path, purpose, merge: (current) => mergeServer(current, path, [key], entry) };
+}
+
+const OPENCODE_FILES = ['opencode.jsonc', 'opencode.json', '.opencode/opencode.jsonc', '.opencode/opencode.json'];
+const OpencodeSchema = z.looseObject({ mcp: z.looseObject({ servers: z.unknown().optional() }).optional() });
+
+/**
+ * opencode's file: the first of its project files that exists, else
+ * opencode.json. Its servers sit under `mcp` (the documented shape, which
+ * V2 still reads), or under `mcp.servers` in a file already in V2's own shape.
+ */
+function opencodeFile(launch: Launch, root: string): HostFile {
+  const path = OPENCODE_FILES.find((name) => existsSync(join(root, name))) ?? 'opencode.json';
+  const command = [launch.command, ...launch.args, 'serve'];
+  return {
+    path,
+    purpose: 'the review-guard MCP server for opencode',
+    merge: (current) => {
+      const servers = parseJsonFile(current, path, OpencodeSchema).mcp?.servers;
+      const v2 = typeof servers === 'object' && servers !== null && !Object.hasOwn(servers, 'type');
+      return v2
+        ? mergeServer(current, path, ['mcp', 'servers'], { type: 'local', command })
+        : mergeServer(current, path, ['mcp'], { type: 'local', command, enabled: true }, { $schema: 'https://opencode.ai/config.json' });
+    },
+  };
+}
+
+export const HOSTS: readonly Host[] = [
+  {
+    // https://docs.claude.com/en/docs/claude-code/mcp (project scope: .mcp.json, "mcpServers") and .../hooks (PostToolUse)
+    id: 'claude-code',
+    name: 'Claude Code',
+    markers: ['.claude/', '.mcp.json', 'CLAUDE.md'],
+    readsAgentsMd: false,
+    files: (launch) => [
+      jsonServers('.mcp.json', 'the review-guard MCP server for Claude Code', 'mcpServers', mcpEntry(launch)),
+      { path: '.claude/settings.json', purpose: 'the PostToolUse hook: a fast review after every edit', merge: (current) => mergeClaudeSettings(current, launch) },
+    ],
+    next: 'restart Claude Code',
+  },
+  {
+    // https://cursor.com/docs/mcp: project servers in .cursor/mcp.json under "mcpServers" ({command, args}).
+    // Its afterFileEdit hook is fire-and-forget (the agent never sees the output), so no hook is registered.
+    id: 'cursor',
+    name: 'Cursor',
+    markers: ['.cursor/', '.cursorrules'],
+    readsAgentsMd: true,
+    files: (launch) => [jsonServers('.cursor/mcp.json', 'the review-guard MCP server for Cursor', 'mcpServers', mcpEntry(launch))],
+    next: 'restart Cursor',
+  },
+  {
+    // https://code.visualstudio.com/docs/copilot/reference/mcp-configuration: .vscode/mcp.json, "servers",
+    // stdio servers need "type": "stdio"; ${workspaceFolder} is substituted. No working folder is documented,
+    // so the entry names the workspace twice: as the root, and as where npx finds the project's copy (--prefix).
+    id: 'vscode',
+    name: 'VS Code (Copilot)',
+    markers: ['.vscode/'],
+    readsAgentsMd: true,
+    files: (launch) => [
+      jsonServers('.vscode/mcp.json', 'the review-guard MCP server for VS Code (Copilot agent mode)', 'servers', {
+        type: 'stdio',
+        command: launch.command,
+        args: [...(launch.kind === 'local' ? ['--prefix', '${workspaceFolder}'] : []), ...mcpEntry(launch).args, '--root', '${workspaceFolder}'],
+      }),
+    ],
+    next: 'reload VS Code',
+  },
+  {
+    // https://developers.openai.com/codex/config-basic and /codex/mcp: [mcp_servers.NAME] command, args in
+    // ~/.codex/config.toml or a project's .codex/config.toml, which Codex loads for trusted projects only.
+    id: 'codex',
+    name: 'Codex CLI',
+    markers: ['.codex/'],
+    readsAgentsMd: true,
+    files: (launch) => [
+      {
+        path: '.codex/config.toml',
+        purpose: 'the review-guard MCP server for Codex (read in trusted projects)',
+        merge: (current) => {
+          if (current !== undefined && declaresServer(current, SERVER_NAME)) return undefined;
+          const { command, args } = mcpEntry(launch);
+          return appendServerTable(current, SERVER_NAME, command, args, 'review-guard: reviews the code agents write (added by review-guard init)');
+        },
+      },
+    ],
+    next: 'trust the project in Codex (it reads .codex/config.toml only then) and restart it',
+  },
+  {
+    // https://opencode.ai/docs/mcp-servers: "mcp": {NAME: {"type": "local", "command": [...], "enabled": true}}
+    // in opencode.json(c) or .opencode/opencode.json(c); https://opencode.ai/docs/migrate-v1: V2 reads that shape.
+    id: 'opencode',
+    name: 'opencode',
+    markers: ['opencode.json', 'opencode.jsonc', '.opencode/'],
+    readsAgentsMd: true,
+    files: (launch, root) => [opencodeFile(launch, root)],
+    next: 'restart opencode',
+  },
+  {
+    // https://geminicli.com/docs/tools/mcp-server and /docs/cli/configuration: project settings in
+    // .gemini/settings.json, servers under "mcpServers" ({command, args}).
+    id: 'gemini',
+    name: 'Gemini CLI',
+    markers: ['.gemini/', 'GEMINI.md'],
+    readsAgentsMd: false,
+    files: (launch) => [jsonServers('.gemini/settings.json', 'the review-guard MCP server for Gemini CLI', 'mcpServers', mcpEntry(launch))],
+    next: 'restart Gemini CLI',
+  },
+  {
+    // https://docs.windsurf.com/windsurf/cascade/mcp: Cascade reads only the user-wide
+    // ~/.codeium/windsurf/mcp_config.json ("mcpServers", {command, args}); no project file is documented.
+    id: 'windsurf',
+    name: 'Windsurf',
+    markers: ['.windsurf/', '.windsurfrules'],
+    readsAgentsMd: true,
+    files: () => [],
+    manual: (launch, root) => {
+      // One file serves every workspace, so the entry names this root.
+      const entry = { ...mcpEntry(launch), args: [...mcpEntry(launch).args, '--root', root] };
+      return { path: '~/.codeium/windsurf/mcp_config.json', text: JSON.stringify({ mcpServers: { [SERVER_NAME]: entry } }, null, 2) };
+    },
+    next: 'refresh the MCP servers in Windsurf',
+  },
+];
+
+/** Claude Code always, the hosts whose markers are in the repository, and those named with --host; in table order. */
+export function selectHosts(root: string, named: readonly string[]): Host[] {
+  const wanted = new Set<HostId>(['claude-code', ...named.map(hostId)]);
+  return HOSTS.filter((host) => wanted.has(host.id) || host.markers.some((marker) => isPresent(root, marker)));
+}
+
+function isPresent(root: string, marker: string): boolean {
+  if (!marker.endsWith('/')) return existsSync(join(root, marker));
+  try {
+    return statSync(join(root, marker)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+const ALIASES: Readonly<Record<string, HostId>> = { claude: 'claude-code', copilot: 'vscode', 'vs-code': 'vscode', 'gemini-cli': 'gemini', 'codex-cli': 'codex' };
+
+function hostId(name: string): HostId {
+  const id = (HOST_IDS as readonly string[]).includes(name) ? (name as HostId) : ALIASES[name];
+  if (!id) throw new UserError(`--host ${name}: unknown host; expected one of ${HOST_IDS.join(', ')}`);
+  return id;
+}
