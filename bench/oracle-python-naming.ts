@@ -1,0 +1,124 @@
+/**
+ * @fileoverview The Python naming oracle: for every Python file of a corpus,
+ * the names ruff's pep8-naming rules (N8xx) flag against the names our
+ * `naming` rule flags with its Python defaults, compared by position. Only
+ * the ruff rules that judge the format of a declared name are compared
+ * (N801 class, N802 function/method, N803 argument, N806 variable in a
+ * function, N815 class attribute, N816 module-level name); the others (`self`
+ * and `cls`, dunder functions, import aliases, the `Error` suffix, module
+ * names) are counted but are not what our rule checks.
+ *
+ * Usage: node dist/bench/oracle-python-naming.js <corpus> [--ruff path] [--show 5]
+ * (ruff: `pip install ruff`; default `ruff` on PATH). Exit code 1 on any difference.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { readSourceText, walkSourceFiles } from '../indexer/file-walk.js';
+import type { RuleViolation } from '../rules/define-rule.js';
+import { naming } from '../rules/naming/index.js';
+import { createSourceFile } from '../syntax/index.js';
+
+/** The ruff codes that judge a declared name's format, and what each judges. */
+const COMPARED: Readonly<Record<string, string>> = {
+  N801: 'class',
+  N802: 'function or method',
+  N803: 'parameter',
+  N806: 'variable in a function',
+  N815: 'class attribute',
+  N816: 'module-level name',
+};
+
+const ruffOutput = z.array(
+  z.object({
+    code: z.string().nullable(),
+    filename: z.string(),
+    message: z.string(),
+    location: z.object({ row: z.number(), column: z.number() }),
+  }),
+);
+type RuffFinding = z.output<typeof ruffOutput>[number];
+
+/** ruff's N8xx findings over `root`, without any project configuration. */
+function runRuff(ruff: string, root: string): RuffFinding[] {
+  const run = spawnSync(ruff, ['check', '--isolated', '--no-cache', '--select', 'N8', '--output-format', 'json', '--exit-zero', root], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (run.error) throw new Error(`cannot run ${ruff} (${run.error.message}): install it with \`pip install ruff\` or pass --ruff`);
+  if (run.status !== 0) throw new Error(`${ruff} exited with ${run.status}: ${run.stderr.trim()}`);
+  return ruffOutput.parse(JSON.parse(run.stdout));
+}
+
+/** Examples by group (`ruff only: N806`), printed with their counts. */
+type Groups = Map<string, string[]>;
+
+function note(groups: Groups, group: string, example: string): void {
+  const list = groups.get(group) ?? [];
+  list.push(example);
+  groups.set(group, list);
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { ruff: { type: 'string', default: 'ruff' }, show: { type: 'string', default: '5' } },
+  });
+  const corpus = positionals[0];
+  if (!corpus) {
+    process.stderr.write('usage: node dist/bench/oracle-python-naming.js <corpus> [--ruff path] [--show N]\n');
+    process.exit(2);
+  }
+  const root = path.resolve(corpus);
+  const theirs = new Map<string, RuffFinding>();
+  const notCompared = new Map<string, number>();
+  for (const finding of runRuff(values.ruff, root)) {
+    const code = finding.code ?? 'syntax error';
+    if (!(code in COMPARED)) {
+      notCompared.set(code, (notCompared.get(code) ?? 0) + 1);
+      continue;
+    }
+    const relPath = path.relative(root, path.resolve(root, finding.filename));
+    theirs.set(`${relPath}:${finding.location.row}:${finding.location.column}`, finding);
+  }
+
+  const options = naming.meta.options.parse({});
+  const ours = new Map<string, RuleViolation>();
+  let files = 0;
+  for (const entry of await walkSourceFiles(root)) {
+    if (entry.language !== 'python') continue;
+    const text = readSourceText(root, entry.absPath);
+    if (text === undefined) continue;
+    files++;
+    const file = createSourceFile(entry.relPath, text, entry.language);
+    for (const violation of naming.check!({ file, declarations: file.declarations, options })) {
+      ours.set(`${entry.relPath}:${violation.line}:${violation.data['column']}`, violation);
+    }
+  }
+
+  const groups: Groups = new Map();
+  let both = 0;
+  for (const [key, finding] of theirs) {
+    if (ours.has(key)) both++;
+    else note(groups, `ruff only: ${finding.code} (${COMPARED[finding.code!]})`, `${key} ${finding.message}`);
+  }
+  for (const [key, violation] of ours) {
+    if (!theirs.has(key)) note(groups, `ours only: ${String(violation.data['kind'])}`, `${key} ${violation.symbol} → ${violation.suggestion}`);
+  }
+  const union = theirs.size + ours.size - both;
+  const agreement = union === 0 ? 100 : (100 * both) / union;
+  const out = [
+    `corpus ${corpus}`,
+    `python files ${files}; ruff flags ${theirs.size} (N801-N803, N806, N815, N816), we flag ${ours.size}, both ${both}; agreement ${agreement.toFixed(1)} % (both / either)`,
+    `ruff findings not compared: ${[...notCompared].map(([code, count]) => `${code} ${count}`).join(', ') || 'none'}`,
+  ];
+  for (const [group, examples] of groups) {
+    out.push(`  ${group}: ${examples.length}`);
+    for (const example of examples.slice(0, Number(values.show))) out.push(`      ${example}`);
+  }
+  process.stdout.write(`${out.join('\n')}\n`);
+  process.exitCode = groups.size > 0 ? 1 : 0;
+}
+
+await main();
