@@ -19,6 +19,7 @@ import { readSourceText, walkSourceFiles } from '../indexer/file-walk.js';
 import type { RuleViolation } from '../rules/define-rule.js';
 import { naming } from '../rules/naming/index.js';
 import { createSourceFile } from '../syntax/index.js';
+import { Differences } from './lib/differences.js';
 
 /** The ruff codes that judge a declared name's format, and what each judges. */
 const COMPARED: Readonly<Record<string, string>> = {
@@ -51,13 +52,38 @@ function runRuff(ruff: string, root: string): RuffFinding[] {
   return ruffOutput.parse(JSON.parse(run.stdout));
 }
 
-/** Examples by group (`ruff only: N806`), printed with their counts. */
-type Groups = Map<string, string[]>;
+/** ruff's compared findings by `file:line:column`, and how many of the others each code had. */
+function ruffFindings(ruff: string, root: string): { compared: Map<string, RuffFinding>; notCompared: Map<string, number> } {
+  const compared = new Map<string, RuffFinding>();
+  const notCompared = new Map<string, number>();
+  for (const finding of runRuff(ruff, root)) {
+    const code = finding.code ?? 'syntax error';
+    if (!(code in COMPARED)) {
+      notCompared.set(code, (notCompared.get(code) ?? 0) + 1);
+      continue;
+    }
+    const relPath = path.relative(root, path.resolve(root, finding.filename));
+    compared.set(`${relPath}:${finding.location.row}:${finding.location.column}`, finding);
+  }
+  return { compared, notCompared };
+}
 
-function note(groups: Groups, group: string, example: string): void {
-  const list = groups.get(group) ?? [];
-  list.push(example);
-  groups.set(group, list);
+/** Our rule's violations (Python defaults) by `file:line:column`, and how many Python files were read. */
+async function ourFindings(root: string): Promise<{ violations: Map<string, RuleViolation>; files: number }> {
+  const options = naming.meta.options.parse({});
+  const violations = new Map<string, RuleViolation>();
+  let files = 0;
+  for (const entry of await walkSourceFiles(root)) {
+    if (entry.language !== 'python') continue;
+    const text = readSourceText(root, entry.absPath);
+    if (text === undefined) continue;
+    files++;
+    const file = createSourceFile(entry.relPath, text, entry.language);
+    for (const violation of naming.check!({ file, declarations: file.declarations, options })) {
+      violations.set(`${entry.relPath}:${violation.line}:${violation.data['column']}`, violation);
+    }
+  }
+  return { violations, files };
 }
 
 async function main(): Promise<void> {
@@ -71,54 +97,29 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const root = path.resolve(corpus);
-  const theirs = new Map<string, RuffFinding>();
-  const notCompared = new Map<string, number>();
-  for (const finding of runRuff(values.ruff, root)) {
-    const code = finding.code ?? 'syntax error';
-    if (!(code in COMPARED)) {
-      notCompared.set(code, (notCompared.get(code) ?? 0) + 1);
-      continue;
-    }
-    const relPath = path.relative(root, path.resolve(root, finding.filename));
-    theirs.set(`${relPath}:${finding.location.row}:${finding.location.column}`, finding);
-  }
+  const theirs = ruffFindings(values.ruff, root);
+  const ours = await ourFindings(root);
 
-  const options = naming.meta.options.parse({});
-  const ours = new Map<string, RuleViolation>();
-  let files = 0;
-  for (const entry of await walkSourceFiles(root)) {
-    if (entry.language !== 'python') continue;
-    const text = readSourceText(root, entry.absPath);
-    if (text === undefined) continue;
-    files++;
-    const file = createSourceFile(entry.relPath, text, entry.language);
-    for (const violation of naming.check!({ file, declarations: file.declarations, options })) {
-      ours.set(`${entry.relPath}:${violation.line}:${violation.data['column']}`, violation);
-    }
-  }
-
-  const groups: Groups = new Map();
+  const differences = new Differences();
   let both = 0;
-  for (const [key, finding] of theirs) {
-    if (ours.has(key)) both++;
-    else note(groups, `ruff only: ${finding.code} (${COMPARED[finding.code!]})`, `${key} ${finding.message}`);
+  for (const [key, finding] of theirs.compared) {
+    if (ours.violations.has(key)) both++;
+    else differences.note(`ruff only: ${finding.code} (${COMPARED[finding.code!]})`, `${key} ${finding.message}`);
   }
-  for (const [key, violation] of ours) {
-    if (!theirs.has(key)) note(groups, `ours only: ${String(violation.data['kind'])}`, `${key} ${violation.symbol} → ${violation.suggestion}`);
+  for (const [key, violation] of ours.violations) {
+    if (!theirs.compared.has(key)) differences.note(`ours only: ${String(violation.data['kind'])}`, `${key} ${violation.symbol} → ${violation.suggestion}`);
   }
-  const union = theirs.size + ours.size - both;
+  const union = theirs.compared.size + ours.violations.size - both;
   const agreement = union === 0 ? 100 : (100 * both) / union;
+  const notCompared = [...theirs.notCompared].map(([code, count]) => `${code} ${count}`).join(', ');
   const out = [
     `corpus ${corpus}`,
-    `python files ${files}; ruff flags ${theirs.size} (N801-N803, N806, N815, N816), we flag ${ours.size}, both ${both}; agreement ${agreement.toFixed(1)} % (both / either)`,
-    `ruff findings not compared: ${[...notCompared].map(([code, count]) => `${code} ${count}`).join(', ') || 'none'}`,
+    `python files ${ours.files}; ruff flags ${theirs.compared.size} (N801-N803, N806, N815, N816), we flag ${ours.violations.size}, both ${both}; agreement ${agreement.toFixed(1)} % (both / either)`,
+    `ruff findings not compared: ${notCompared || 'none'}`,
+    ...differences.lines(Number(values.show)),
   ];
-  for (const [group, examples] of groups) {
-    out.push(`  ${group}: ${examples.length}`);
-    for (const example of examples.slice(0, Number(values.show))) out.push(`      ${example}`);
-  }
   process.stdout.write(`${out.join('\n')}\n`);
-  process.exitCode = groups.size > 0 ? 1 : 0;
+  process.exitCode = differences.isEmpty ? 0 : 1;
 }
 
 await main();

@@ -7,7 +7,7 @@
  * a name declared in its own scope or any scope around it (the file's
  * top-level names, the enclosing functions' parameters and locals), nor one
  * declared in a scope inside it, where the renamed name is read. A member's
- * rename must not be another member of the same container. Only what the
+ * rename must not be another member of the same container or object type. Only what the
  * declaration walker sees counts: imports and globals it does not report
  * are not known here.
  */
@@ -24,14 +24,18 @@ export class BoundNames {
   private readonly direct = new Map<number, Set<string>>();
   /** Names declared in a scope or any scope nested in it. */
   private readonly within = new Map<number, Set<string>>();
-  /** Member names by container. */
+  /** Member names by container (`memberKey`). */
   private readonly members = new Map<string, Set<string>>();
   private readonly scopeTypes: ReadonlySet<string>;
+  private readonly classTypes: ReadonlySet<string>;
+  private readonly language: LanguageId;
 
   constructor(file: SourceFile, declarations: readonly Declaration[]) {
     this.scopeTypes = languageSpec(file.language).statements.nestedScopes;
+    this.language = file.language;
+    this.classTypes = languageSpec(file.language).units.classes;
     for (const declaration of declarations) {
-      const member = memberKey(declaration);
+      const member = this.memberKey(declaration);
       if (member !== undefined) {
         add(this.members, member, declaration.name);
         continue;
@@ -44,16 +48,29 @@ export class BoundNames {
 
   /** Whether renaming `declaration` to `name` would collide with another declared name. */
   isTaken(declaration: Declaration, name: string): boolean {
-    const member = memberKey(declaration);
+    const member = this.memberKey(declaration);
     if (member !== undefined) return this.members.get(member)?.has(name) ?? false;
     const chain = this.scopeChain(declaration);
     return this.within.get(chain[0]!)?.has(name) === true || chain.some((scope) => this.direct.get(scope)?.has(name) === true);
   }
 
+  /**
+   * The group a member's name must be unique in, undefined for a lexical
+   * binding: its container within the innermost scope around it, so an
+   * object type's properties inside a method (`{ TABLE_NAME: string }`) are
+   * not the class's members. Python's `self.x = …` in a method is an
+   * attribute of the class, with the class body's names and the methods.
+   */
+  private memberKey(declaration: Declaration): string | undefined {
+    if (!isMemberKind(declaration.kind)) return undefined;
+    const scope = this.language === 'python' && declaration.kind === 'property' ? this.classTypes : this.scopeTypes;
+    return `${declaration.container ?? ''} ${innermost(declaration, scope)}`;
+  }
+
   /** The scopes around a declaration, innermost first, ending with the file. */
   private scopeChain(declaration: Declaration): number[] {
     const chain: number[] = [];
-    // From the parent: a function's or class's own name belongs to the scope around it.
+    // From the parent (as `innermost`): a function's or class's own name belongs to the scope around it.
     for (let node = declaration.node.parent; node; node = node.parent) {
       if (this.scopeTypes.has(node.type)) chain.push(node.index);
     }
@@ -62,9 +79,10 @@ export class BoundNames {
   }
 }
 
-/** A member's container, or undefined for a lexical binding (and a member no container is known for). */
-function memberKey(declaration: Declaration): string | undefined {
-  return isMemberKind(declaration.kind) && declaration.container !== undefined ? declaration.container : undefined;
+/** The index of the innermost node around a declaration whose type is one of `types`, else the file's. */
+function innermost(declaration: Declaration, types: ReadonlySet<string>): number {
+  for (let node = declaration.node.parent; node; node = node.parent) if (types.has(node.type)) return node.index;
+  return FILE_SCOPE;
 }
 
 function add<Key>(map: Map<Key, Set<string>>, key: Key, name: string): void {
