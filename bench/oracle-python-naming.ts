@@ -15,11 +15,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { readSourceText, walkSourceFiles } from '../indexer/file-walk.js';
-import type { RuleViolation } from '../rules/define-rule.js';
-import { naming } from '../rules/naming/index.js';
-import { createSourceFile } from '../syntax/index.js';
-import { Differences } from './lib/differences.js';
+import { compareNamingFindings, ourNamingFindings } from './lib/naming-oracle.js';
 
 /** The ruff codes that judge a declared name's format, and what each judges. */
 const COMPARED: Readonly<Record<string, string>> = {
@@ -68,24 +64,6 @@ function ruffFindings(ruff: string, root: string): { compared: Map<string, RuffF
   return { compared, notCompared };
 }
 
-/** Our rule's violations (Python defaults) by `file:line:column`, and how many Python files were read. */
-async function ourFindings(root: string): Promise<{ violations: Map<string, RuleViolation>; files: number }> {
-  const options = naming.meta.options.parse({});
-  const violations = new Map<string, RuleViolation>();
-  let files = 0;
-  for (const entry of await walkSourceFiles(root)) {
-    if (entry.language !== 'python') continue;
-    const text = readSourceText(root, entry.absPath);
-    if (text === undefined) continue;
-    files++;
-    const file = createSourceFile(entry.relPath, text, entry.language);
-    for (const violation of naming.check!({ file, declarations: file.declarations, options })) {
-      violations.set(`${entry.relPath}:${violation.line}:${violation.data['column']}`, violation);
-    }
-  }
-  return { violations, files };
-}
-
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -98,19 +76,10 @@ async function main(): Promise<void> {
   }
   const root = path.resolve(corpus);
   const theirs = ruffFindings(values.ruff, root);
-  const ours = await ourFindings(root);
+  const ours = await ourNamingFindings(root, 'python');
 
-  const differences = new Differences();
-  let both = 0;
-  for (const [key, finding] of theirs.compared) {
-    if (ours.violations.has(key)) both++;
-    else differences.note(`ruff only: ${finding.code} (${COMPARED[finding.code!]})`, `${key} ${finding.message}`);
-  }
-  for (const [key, violation] of ours.violations) {
-    if (!theirs.compared.has(key)) differences.note(`ours only: ${String(violation.data['kind'])}`, `${key} ${violation.symbol} → ${violation.suggestion}`);
-  }
-  const union = theirs.compared.size + ours.violations.size - both;
-  const agreement = union === 0 ? 100 : (100 * both) / union;
+  const named = new Map([...theirs.compared].map(([key, f]) => [key, { group: `${f.code} (${COMPARED[f.code!]})`, message: f.message }]));
+  const { both, agreement, differences } = compareNamingFindings('ruff', named, ours.violations);
   const notCompared = [...theirs.notCompared].map(([code, count]) => `${code} ${count}`).join(', ');
   const out = [
     `corpus ${corpus}`,
@@ -122,4 +91,10 @@ async function main(): Promise<void> {
   process.exitCode = differences.isEmpty ? 0 : 1;
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  // A linter that is missing or cannot read the corpus is a setup problem: its message says what to do.
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 2;
+}
