@@ -5,7 +5,7 @@
 #      then `npx review-guard review --no-model src/x.ts`;
 #      prints the size of the project's node_modules;
 #   2. pnpm (10: runs no dependency build scripts), the same, when pnpm is on PATH
-#      or PNPM names it;
+#      or PNPM names it; yarn 1 the same, when yarn is on PATH or YARN names it;
 #   3. pre-commit (pip package), when on PATH: a release-like tag (v0.1.0 on a
 #      commit carrying dist/ and prebuilds/, as .github/workflows/release.yml
 #      makes it) in a local bare repository, a project whose .pre-commit-config.yaml
@@ -19,6 +19,7 @@ set -euo pipefail
 REPO="$(cd "$(dirname "$0")/.." && pwd)"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/rg-install-check-XXXXXX")"
 PNPM="${PNPM:-$(command -v pnpm || true)}"
+YARN="${YARN:-$(command -v yarn || true)}"
 failures=0
 
 step() { printf '\n== %s\n' "$1"; }
@@ -30,6 +31,7 @@ BARE="$WORK/bare-bin"
 mkdir -p "$BARE"
 for tool in node npm npx; do ln -s "$(command -v "$tool")" "$BARE/$tool"; done
 [ -n "$PNPM" ] && ln -s "$PNPM" "$BARE/pnpm"
+[ -n "$YARN" ] && ln -s "$YARN" "$BARE/yarn"
 for command in /usr/bin/* /bin/*; do
   name="$(basename "$command")"
   case "$name" in
@@ -90,6 +92,21 @@ if [ -n "$PNPM" ]; then
   fi
 else
   step "pnpm: not on PATH, skipped (PNPM=/path/to/pnpm to run it)"
+fi
+
+if [ -n "$YARN" ]; then
+  step "yarn $("$YARN" --version): install without a toolchain"
+  YARN_PROJECT="$WORK/yarn-project"
+  mkdir -p "$YARN_PROJECT" && write_long_file "$YARN_PROJECT"
+  (cd "$YARN_PROJECT" && echo '{"name":"consumer","version":"1.0.0","private":true}' > package.json)
+  if (cd "$YARN_PROJECT" && PATH="$BARE" yarn add -D --prefer-offline --cache-folder "$WORK/yarn-cache" "file:$TARBALL") > "$WORK/yarn-install.log" 2>&1; then
+    echo "installed; node_modules: $(du -sh "$YARN_PROJECT/node_modules" | cut -f1)"
+    review_in "$YARN_PROJECT" npx || fail "yarn: review did not report max-lines"
+  else
+    tail -20 "$WORK/yarn-install.log"; fail "yarn add"
+  fi
+else
+  step "yarn: not on PATH, skipped (YARN=/path/to/yarn to run it)"
 fi
 
 if command -v pre-commit >/dev/null; then

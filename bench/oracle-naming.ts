@@ -16,17 +16,9 @@ import { readSourceText, walkSourceFiles, type SourceEntry } from '../indexer/fi
 import { naming } from '../rules/naming/index.js';
 import type { NamingOptions } from '../rules/naming/options.js';
 import { createSourceFile } from '../syntax/index.js';
+import { Differences } from './lib/differences.js';
 import { EslintOracle } from './lib/eslint-oracle.js';
 import { REPO_ROOT } from './lib/jscpd.js';
-
-/** Differences by group (`eslint only: Parameter`), with examples. */
-type Groups = Map<string, string[]>;
-
-function note(groups: Groups, group: string, example: string): void {
-  const list = groups.get(group) ?? [];
-  list.push(example);
-  groups.set(group, list);
-}
 
 /** Notes every verdict only one side gives for one file; true when there is none. */
 function compareFile(
@@ -34,7 +26,7 @@ function compareFile(
   text: string,
   theirs: ReadonlyMap<string, string>,
   options: NamingOptions,
-  groups: Groups,
+  differences: Differences,
 ): boolean {
   const file = createSourceFile(entry.relPath, text, entry.language);
   const ours = new Map(
@@ -44,12 +36,12 @@ function compareFile(
   for (const [key, message] of theirs) {
     if (ours.has(key)) continue;
     same = false;
-    note(groups, `ESLint only: ${message.split(' name ')[0]}`, `${entry.relPath}:${key} ${message}`);
+    differences.note(`ESLint only: ${message.split(' name ')[0]}`, `${entry.relPath}:${key} ${message}`);
   }
   for (const [key, message] of ours) {
     if (theirs.has(key)) continue;
     same = false;
-    note(groups, `ours only: ${message.split(' name ')[0]}`, `${entry.relPath}:${key} ${message}`);
+    differences.note(`ours only: ${message.split(' name ')[0]}`, `${entry.relPath}:${key} ${message}`);
   }
   return same;
 }
@@ -68,7 +60,7 @@ async function main(): Promise<void> {
   const conventions: unknown[] = JSON.parse(readFileSync(conventionsPath, 'utf8'));
   const oracle = new EslintOracle({ namingConvention: conventions });
   const options = naming.meta.options.parse({ conventions, ignore: [] });
-  const groups: Groups = new Map();
+  const differences = new Differences();
   let files = 0;
   let agree = 0;
   let flagged = 0;
@@ -84,15 +76,12 @@ async function main(): Promise<void> {
         .map((m) => [`${m.line}:${m.column} ${m.messageId}`, m.message]),
     );
     flagged += theirs.size;
-    if (compareFile(entry, text, theirs, options, groups)) agree++;
+    if (compareFile(entry, text, theirs, options, differences)) agree++;
   }
   const out = [`corpus ${corpus}`, `conventions ${conventionsPath}`, `files ${files}; same verdicts in ${agree}; names ESLint flags ${flagged}`];
-  for (const [group, examples] of groups) {
-    out.push(`  ${group}: ${examples.length}`);
-    for (const example of examples.slice(0, Number(values.show))) out.push(`      ${example}`);
-  }
+  out.push(...differences.lines(Number(values.show)));
   process.stdout.write(`${out.join('\n')}\n`);
-  process.exitCode = groups.size > 0 ? 1 : 0;
+  process.exitCode = differences.isEmpty ? 0 : 1;
 }
 
 await main();

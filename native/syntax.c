@@ -7,9 +7,10 @@
  * arrays. The C tree is freed before returning: nothing native outlives a
  * call except parsers.
  *
- * Grammars are the published tree-sitter grammar packages: their `language`
- * export is an External holding a TSLanguage, tagged with the type tag those
- * bindings use.
+ * Grammars are compiled in from the tree-sitter grammar packages' generated
+ * sources (binding.gyp); `grammar(name)` hands one out as those packages'
+ * bindings do: `{ language: External }` holding the TSLanguage, tagged with
+ * their type tag, so a grammar package's own export is accepted too.
  */
 #include <node_api.h>
 #include <stdlib.h>
@@ -50,6 +51,44 @@ static bool get_args(napi_env env, napi_callback_info info, size_t count, napi_v
     return false;
   }
   return true;
+}
+
+/* The grammars compiled into this binding (their packages' generated parser.c). */
+const TSLanguage *tree_sitter_typescript(void);
+const TSLanguage *tree_sitter_tsx(void);
+const TSLanguage *tree_sitter_javascript(void);
+const TSLanguage *tree_sitter_python(void);
+const TSLanguage *tree_sitter_go(void);
+
+static const struct {
+  const char *name;
+  const TSLanguage *(*language)(void);
+} GRAMMARS[] = {
+    {"typescript", tree_sitter_typescript}, {"tsx", tree_sitter_tsx}, {"javascript", tree_sitter_javascript},
+    {"python", tree_sitter_python},         {"go", tree_sitter_go},
+};
+
+/* grammar(name) → { language: External } for a compiled-in grammar, or throws naming the known ones. */
+static napi_value grammar(napi_env env, napi_callback_info info) {
+  napi_value argv[1];
+  if (!get_args(env, info, 1, argv, "grammar(name): name missing")) return NULL;
+  char name[32];
+  size_t length = 0;
+  if (napi_get_value_string_utf8(env, argv[0], name, sizeof(name), &length) != napi_ok) {
+    return throw_type_error(env, "grammar(name): name must be a string");
+  }
+  for (size_t i = 0; i < sizeof(GRAMMARS) / sizeof(GRAMMARS[0]); i++) {
+    if (strcmp(name, GRAMMARS[i].name) != 0) continue;
+    napi_value external, result;
+    /* The TSLanguage is static data of the grammar: nothing to finalize. */
+    CHECK(napi_create_external(env, (void *)GRAMMARS[i].language(), NULL, NULL, &external));
+    CHECK(napi_type_tag_object(env, external, &LANGUAGE_TYPE_TAG));
+    CHECK(napi_create_object(env, &result));
+    CHECK(napi_set_named_property(env, result, "language", external));
+    return result;
+  }
+  napi_throw_range_error(env, NULL, "grammar(name): no such grammar in this binding (typescript, tsx, javascript, python, go)");
+  return NULL;
 }
 
 /* The TSLanguage of a grammar export (`{ language: External }` or the External itself), or NULL after throwing. */
@@ -244,6 +283,7 @@ static napi_value parse(napi_env env, napi_callback_info info) {
 
 static napi_value init(napi_env env, napi_value exports) {
   napi_property_descriptor properties[] = {
+      {"grammar", NULL, grammar, NULL, NULL, NULL, napi_enumerable, NULL},
       {"languageInfo", NULL, language_info, NULL, NULL, NULL, napi_enumerable, NULL},
       {"createParser", NULL, create_parser, NULL, NULL, NULL, napi_enumerable, NULL},
       {"parse", NULL, parse, NULL, NULL, NULL, napi_enumerable, NULL},

@@ -1,6 +1,6 @@
 /**
- * @fileoverview review-guard's syntax binding (native/syntax.c): parses with
- * a grammar package's language and returns the whole tree flattened into
+ * @fileoverview review-guard's syntax binding (native/syntax.c, with the
+ * grammars compiled in): parses with a grammar's language and returns the whole tree flattened into
  * node columns, so the rest of the kernel reads arrays instead of calling
  * into native code per node. node-gyp-build finds it: `build/Release` (a
  * source build: a checkout, or a platform without a prebuild) first, else
@@ -23,6 +23,8 @@ export const FLAG = { named: 1, missing: 2, hasError: 4 } as const;
 export type NativeParser = { readonly __brand: 'NativeParser' };
 
 interface Binding {
+  /** `{ language }` of a compiled-in grammar (native/syntax.c's GRAMMARS, one per LanguageId), as a grammar package exports it. */
+  grammar(name: string): unknown;
   languageInfo(grammar: unknown): { symbols: Array<string | null>; fields: Array<string | null> };
   createParser(grammar: unknown): NativeParser;
   parse(parser: NativeParser, text: string): ParsedColumns;
@@ -34,7 +36,7 @@ const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** How to build the binding, for every message that reports it missing. */
 export const SYNTAX_BINDING_FIX =
   'run `npm rebuild review-guard` (or `npm ci` in a checkout), which compiles it with a C compiler, make and python3 ' +
-  '(the package ships it prebuilt for linux x64/arm64 glibc and musl, macOS x64/arm64 and Windows x64)';
+  'from the tree-sitter packages it names (the package ships it prebuilt for linux x64/arm64 glibc and musl, macOS x64/arm64 and Windows x64)';
 
 /** The binding is not built (or not loadable here): a setup problem with a known fix, not a bug. */
 export class SyntaxBindingError extends Error {

@@ -6,6 +6,7 @@
 import { isParameterUsed, type Declaration, type DeclarationKind, type SourceFile } from '../../syntax/index.js';
 import { defineRule, type RuleViolation } from '../define-rule.js';
 import type { LanguageId } from '../../syntax/index.js';
+import { BoundNames, freeName } from './bound-names.js';
 import { checkAgainstConventions, type CheckedName } from './convention-check.js';
 import { conventionsFor, type ConventionOption } from './conventions.js';
 import { convertName, matchesFormat, type Format } from './formats.js';
@@ -50,10 +51,13 @@ export const naming = defineRule({
   },
   check({ file, declarations, options }) {
     if (options.conventions) return checkConventions(file, declarations, options.conventions, ignorePatterns(options.ignore));
+    // Built on the first violation: most files have none.
+    let names: BoundNames | undefined;
+    const boundNames = (): BoundNames => (names ??= new BoundNames(file, declarations));
     return declarations.flatMap((declaration) => {
       if (isSkipped(declaration, options, file.language)) return [];
       // Python and Go have their own defaults (language-defaults.ts).
-      const violation = checkName(declaration, conventionFor(file.language, declaration, options), file.language);
+      const violation = checkName(declaration, conventionFor(file.language, declaration, options), file.language, boundNames);
       return violation ? [violation] : [];
     });
   },
@@ -84,6 +88,8 @@ function checkConventions(
 }
 
 function isSkipped(declaration: Declaration, options: NamingOptions, language: LanguageId): boolean {
+  // A type variable is named like the type it stands for (`T_co`, `AnyStr`), not like a value.
+  if (declaration.modifiers.has('typeVariable')) return true;
   if (declaration.modifiers.has('destructured') && !options.checkDestructured) return true;
   if (declaration.modifiers.has('objectLiteral') && !options.checkObjectLiteralMembers) return true;
   return ignorePatterns(options.ignore).some((pattern) => pattern.test(declaration.name)) || ignoredByLanguage(language, declaration.name);
@@ -98,7 +104,12 @@ function ignorePatterns(sources: readonly string[]): readonly RegExp[] {
   return patterns;
 }
 
-function checkName(declaration: Declaration, convention: Convention, language: LanguageId): RuleViolation | undefined {
+function checkName(
+  declaration: Declaration,
+  convention: Convention,
+  language: LanguageId,
+  boundNames: () => BoundNames,
+): RuleViolation | undefined {
   // `#x` is JavaScript's private marker, not part of the chosen name.
   const hash = declaration.name.startsWith('#') ? '#' : '';
   const bare = declaration.name.slice(hash.length);
@@ -110,8 +121,11 @@ function checkName(declaration: Declaration, convention: Convention, language: L
   if (formats.some((format) => matchesFormat(body, format))) return undefined;
 
   const stripped = body.replace(/^_+/, '');
-  const onlyUnderscore = formats.some((format) => matchesFormat(stripped, format));
-  const suggestion = hash + prefix + (onlyUnderscore ? stripped : convertName(stripped, preferredFormat(declaration, convention, formats)));
+  const strippedFormat = formats.find((format) => matchesFormat(stripped, format));
+  const onlyUnderscore = strippedFormat !== undefined;
+  const format = strippedFormat ?? preferredFormat(declaration, convention, formats);
+  // Never a reserved word or a name the scope already binds (`Class` → `classValue`, not `class`).
+  const suggestion = freeName(hash + prefix, onlyUnderscore ? stripped : convertName(stripped, format), format, declaration, language, boundNames());
   // No underscore was allowed under `allowIfUnused` only because the parameter is read.
   const used = prefix === '' && convention.leadingUnderscore === 'allowIfUnused' && declaration.kind === 'parameter';
   const messageId = !onlyUnderscore ? 'format' : used ? 'usedUnderscore' : 'leadingUnderscore';

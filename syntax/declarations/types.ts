@@ -34,7 +34,9 @@ export type Modifier =
   /** A variable, class field, parameter property or object-literal key bound to an arrow function or function expression. */
   | 'functionValue'
   /** A function, method or function-valued binding whose code renders JSX. */
-  | 'rendersJsx';
+  | 'rendersJsx'
+  /** A Python type variable or new type: `T = TypeVar("T")`, `P = t.ParamSpec("P")`, `UserId = NewType(…)`. */
+  | 'typeVariable';
 
 export interface Declaration {
   readonly name: string;

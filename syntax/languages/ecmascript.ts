@@ -119,6 +119,6 @@ function ecmascript(id: LanguageId, extensions: readonly string[], grammar: () =
   return { id, extensions, grammar, walk: WALK, units: UNITS, statements: STATEMENTS, normalize: NORMALIZE };
 }
 
-export const typescript = ecmascript('typescript', ['.ts', '.mts', '.cts'], () => loadGrammar<{ typescript: unknown }>('tree-sitter-typescript').typescript);
-export const tsx = ecmascript('tsx', ['.tsx'], () => loadGrammar<{ tsx: unknown }>('tree-sitter-typescript').tsx);
-export const javascript = ecmascript('javascript', ['.js', '.mjs', '.cjs', '.jsx'], () => loadGrammar('tree-sitter-javascript'));
+export const typescript = ecmascript('typescript', ['.ts', '.mts', '.cts'], () => loadGrammar('typescript'));
+export const tsx = ecmascript('tsx', ['.tsx'], () => loadGrammar('tsx'));
+export const javascript = ecmascript('javascript', ['.js', '.mjs', '.cjs', '.jsx'], () => loadGrammar('javascript'));

@@ -65,7 +65,7 @@ function mapName(leaf: NameLeaf, declared: ReadonlySet<string>): string[] {
 export const go: LanguageSpec = {
   id: 'go',
   extensions: ['.go'],
-  grammar: () => loadGrammar('tree-sitter-go'),
+  grammar: () => loadGrammar('go'),
   walk: {
     commentTypes: new Set(['comment']),
     declaringTypes: GO_DECLARING_TYPES,

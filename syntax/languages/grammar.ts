@@ -1,14 +1,13 @@
 /**
- * @fileoverview Loads a tree-sitter grammar package when a language is first
- * parsed. Grammars are native CommonJS modules; `require` through
- * `createRequire` keeps them out of the static import graph, so start-up
- * opens only the grammars of the files a run actually parses.
+ * @fileoverview A tree-sitter grammar, compiled into the syntax binding
+ * (binding.gyp builds the grammar packages' generated sources into it), in
+ * the shape the grammar packages export (`{ language }`), so the parser
+ * code takes either.
  */
-import { createRequire } from 'node:module';
+import { syntaxBinding } from '../native.js';
+import type { LanguageId } from './types.js';
 
-const require = createRequire(import.meta.url);
-
-/** The grammar package `name` (cached by Node after the first load). */
-export function loadGrammar<T = unknown>(name: string): T {
-  return require(name) as T;
+/** The compiled-in grammar of `language`. */
+export function loadGrammar(language: LanguageId): unknown {
+  return syntaxBinding().grammar(language);
 }

@@ -14,6 +14,8 @@ const SCOPES: ReadonlySet<string> = new Set(['function_definition', 'class_defin
 const CLASSES: ReadonlySet<string> = new Set(['class_definition']);
 // Targets that bind every name inside them (`a, b = …`, `[c, *d] = …`).
 const TARGET_PATTERNS: ReadonlySet<string> = new Set(['pattern_list', 'tuple_pattern', 'list_pattern', 'list_splat_pattern']);
+// The calls that make a type variable or a new type (`typing`, `typing_extensions`, or bare).
+const TYPE_VARIABLE_FACTORIES: ReadonlySet<string> = new Set(['TypeVar', 'ParamSpec', 'TypeVarTuple', 'NewType']);
 
 export const PYTHON_DECLARING_TYPES: ReadonlySet<string> = new Set([
   'function_definition',
@@ -40,6 +42,14 @@ export function pythonTargetNames(target: SyntaxNode | null): SyntaxNode[] {
   if (!target) return [];
   if (target.type === 'identifier') return [target];
   return TARGET_PATTERNS.has(target.type) ? target.namedChildren.flatMap(pythonTargetNames) : [];
+}
+
+/** `TypeVar("T")`, `t.TypeVar("T_co", covariant=True)`, `NewType("UserId", int)`. */
+function isTypeVariableCall(value: SyntaxNode | null): boolean {
+  if (value?.type !== 'call') return false;
+  const callee = value.childForFieldName('function');
+  const name = callee?.type === 'attribute' ? callee.childForFieldName('attribute') : callee;
+  return name?.type === 'identifier' && TYPE_VARIABLE_FACTORIES.has(name.text);
 }
 
 /** The declarations of one Python file. */
@@ -84,11 +94,14 @@ export class PythonWalker extends NodeWalker {
     if (this.ancestorType(1) !== 'expression_statement') return;
     const left = node.childForFieldName('left');
     const inClass = this.ancestorType(2) === 'block' && this.ancestorType(3) === 'class_definition';
-    const atModule = this.ancestorType(2) === 'module';
+    // Module scope also inside a top-level `if TYPE_CHECKING:`, `try:` or `with`: Python's blocks open no scope.
+    const atModule = !inClass && !this.frames.some((frame) => SCOPES.has(frame.type));
     const kind: DeclarationKind = inClass ? 'property' : atModule ? 'constant' : 'variable';
     const mods = new Set<Modifier>(atModule ? ['moduleScope'] : []);
-    if (node.childForFieldName('right')?.type === 'lambda') mods.add('functionValue');
+    const right = node.childForFieldName('right');
+    if (right?.type === 'lambda') mods.add('functionValue');
     if (left?.type === 'identifier') {
+      if (isTypeVariableCall(right)) mods.add('typeVariable');
       this.declareScoped(node, left, kind, mods);
       return;
     }

@@ -74,7 +74,7 @@ function dedent(code: string): string {
 export const python: LanguageSpec = {
   id: 'python',
   extensions: ['.py', '.pyi'],
-  grammar: () => loadGrammar('tree-sitter-python'),
+  grammar: () => loadGrammar('python'),
   walk: {
     commentTypes: new Set(['comment']),
     declaringTypes: PYTHON_DECLARING_TYPES,

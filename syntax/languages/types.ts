@@ -117,9 +117,8 @@ export interface LanguageSpec {
   readonly id: LanguageId;
   readonly extensions: readonly string[];
   /**
-   * Loads the grammar package's export (its `language` is what the syntax binding parses with). On first use
-   * only: each grammar is a native module, and a process that reviews one
-   * TypeScript file should not open the Python and Go ones.
+   * The grammar compiled into the syntax binding, as `{ language }` (what the binding parses with), asked for
+   * on first use only.
    */
   readonly grammar: () => unknown;
   readonly walk: WalkProfile;

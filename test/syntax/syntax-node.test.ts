@@ -90,6 +90,20 @@ describe('the syntax binding', () => {
     it(`agrees with the reference on ${name}`, () => assert.deepEqual(differences(text, language), []));
   }
 
+  it('has the grammars compiled in: the same symbols and fields as the grammar packages it is built from', () => {
+    const packages = {
+      typescript: require('tree-sitter-typescript').typescript,
+      tsx: require('tree-sitter-typescript').tsx,
+      javascript: require('tree-sitter-javascript'),
+      python: require('tree-sitter-python'),
+      go: require('tree-sitter-go'),
+    };
+    for (const [name, grammar] of Object.entries(packages)) {
+      assert.deepEqual(syntaxBinding().languageInfo(syntaxBinding().grammar(name)), syntaxBinding().languageInfo(grammar), name);
+    }
+    assert.throws(() => syntaxBinding().grammar('rust'), /no such grammar in this binding \(typescript, tsx, javascript, python, go\)/);
+  });
+
   it('refuses a value that is not a tree-sitter grammar, naming what it expected', () => {
     assert.throws(() => syntaxBinding().createParser({ language: {} }), /not a tree-sitter grammar/);
     assert.throws(() => syntaxBinding().createParser(require('tree-sitter-javascript').nodeTypeInfo), /not a tree-sitter grammar/);

@@ -26,6 +26,6 @@ export function syntaxCheck(): HealthCheck {
       broken.push(`${language}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  if (broken.length > 0) return check('syntax', 'error', broken.join('; '), { fix: 'reinstall review-guard so its grammar packages match' });
+  if (broken.length > 0) return check('syntax', 'error', broken.join('; '), { fix: 'reinstall review-guard: its syntax binding and the grammars compiled into it do not match' });
   return check('syntax', 'ok', `syntax binding loaded; parses ${LANGUAGE_IDS.join(', ')}`);
 }

@@ -58,6 +58,34 @@ describe('naming in Python', () => {
     ]);
   });
 
+  it('accepts type variables and new types wherever they are assigned, as PEP 8 names them', () => {
+    const code = [
+      'import typing as t',
+      'from typing import NewType, ParamSpec, TypeVar, TypeVarTuple',
+      'T = TypeVar("T")',
+      'T_co = TypeVar("T_co", covariant=True)',
+      'T_teardown = t.TypeVar("T_teardown", bound=ft.TeardownCallable)',
+      'P = ParamSpec("P")',
+      'Ts = TypeVarTuple("Ts")',
+      'User_Id = NewType("User_Id", int)',
+      'if TYPE_CHECKING:',
+      '    K_contra = t.TypeVar("K_contra", contravariant=True)',
+      'def f():',
+      '    V_co = TypeVar("V_co", covariant=True)',
+      '    return V_co',
+    ].join('\n');
+    assert.deepEqual(renames(code, 'python'), []);
+  });
+
+  it('still checks a value that only looks like a type variable, and module-level names inside top-level blocks', () => {
+    const code = ['T_co = make_var("T_co")', 'if TYPE_CHECKING:', '    maxSize = 10', 'def f():', '    T_co = 1', '    return T_co'].join('\n');
+    assert.deepEqual(renames(code, 'python'), [
+      '1:T_co → T_CO (module-level name)',
+      '3:maxSize → MAX_SIZE (module-level name)',
+      '5:T_co → t_co (variable)',
+    ]);
+  });
+
   it('applies the configured ignore patterns too', () => {
     assert.deepEqual(renames('def getUser(): pass', 'python', { ignore: ['^get'] }), []);
   });

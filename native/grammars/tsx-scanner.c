@@ -1,0 +1,2 @@
+/* The tsx grammar's generated scanner, from tree-sitter-typescript (binding.gyp puts the package root on the include path). */
+#include "tsx/src/scanner.c"
