@@ -29,4 +29,4 @@ export {
 } from './alignment.js';
 export { isWithinRoot, leavesRoot } from './root-paths.js';
 export { readInsideRoot, readInsideRootSync, type GuardedRead, type ReadRefusal } from './workspace-read.js';
-export { readBeforeRewrite, resolveWorkspacePath, WorkspaceLinkError, writeWorkspaceFile, type LinkPolicy } from './workspace-write.js';
+export { readBeforeRewrite, resolveWorkspacePath, WorkspaceFolder, WorkspaceLinkError, writeWorkspaceFile, type LinkPolicy } from './workspace-write.js';

@@ -251,6 +251,28 @@ export class WorkspaceFolder {
     }
   }
 
+  /** Creates `name` in this folder holding `data`, exclusively: false when it exists (a lock another process holds). */
+  async createExclusive(name: string, data: string): Promise<boolean> {
+    let handle: FileHandle;
+    try {
+      handle = await this.create(this.entry(name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    }
+    try {
+      await handle.writeFile(data);
+    } finally {
+      await handle.close();
+    }
+    return true;
+  }
+
+  /** Removes `name` from this folder, if it is there. */
+  async remove(name: string): Promise<void> {
+    await rm(this.entry(name), { force: true });
+  }
+
   async close(): Promise<void> {
     await this.handle.close();
   }

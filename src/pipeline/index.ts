@@ -14,7 +14,7 @@ import type { HealthReport } from './health/report.js';
 export { HealthReportSchema, type HealthReport } from './health/report.js';
 export { ConfigError, UserError } from './errors.js';
 export { readForRewrite } from './config.js';
-export { WorkspaceLinkError, writeWorkspaceFile } from '../../indexer/index.js';
+export { resolveWorkspacePath, WorkspaceFolder, WorkspaceLinkError, writeWorkspaceFile } from '../../indexer/index.js';
 export { addModelSummaries } from './model-summary.js';
 export { plainText } from './plain-text.js';
 export { CONFIG_FILE_NAME, ConfigSchema, type McpConfig } from './config-schema.js';

@@ -17,7 +17,9 @@ export interface CliRun {
 
 /**
  * Runs `review-guard ...args` in `cwd`, feeding `input` on stdin; never with
- * a model host. `cli` runs another copy of the built CLI (default: this one).
+ * a model host, and in process (no warm daemon, REVIEW_GUARD_DAEMON=off)
+ * unless `env` says otherwise: the daemon's own tests start and stop theirs.
+ * `cli` runs another copy of the built CLI (default: this one).
  */
 export function runCli(
   cwd: string,
@@ -25,7 +27,7 @@ export function runCli(
   options: { input?: string; env?: NodeJS.ProcessEnv; cli?: string } = {},
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [options.cli ?? CLI_PATH, ...args], { cwd, env: { ...process.env, OLLAMA_HOST: '', NO_COLOR: '', ...options.env } });
+    const child = spawn(process.execPath, [options.cli ?? CLI_PATH, ...args], { cwd, env: { ...process.env, OLLAMA_HOST: '', NO_COLOR: '', REVIEW_GUARD_DAEMON: 'off', ...options.env } });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

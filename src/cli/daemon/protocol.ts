@@ -1,0 +1,188 @@
+/**
+ * @fileoverview What the client entry and the warm process (the daemon)
+ * agree on: where the daemon's files are, the identity a client must match,
+ * and the messages. Node built-ins only — the client loads this before it
+ * knows whether it will need anything else.
+ *
+ * Messages are JSON, one per line. The client sends one request; the
+ * daemon answers `alive` while the request waits or runs (so a client can
+ * tell a slow answer from a stuck process), then one `result` or one
+ * `refused`, and closes the connection.
+ */
+import { createHash } from 'node:crypto';
+import { lstatSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readInsideRootSync } from '../../../indexer/workspace-read.js';
+import { VERSION } from '../../version.js';
+
+/** Bumped whenever a message changes shape: a client and a daemon of different protocols never talk. */
+export const PROTOCOL = 1;
+
+/** The daemon's files, under the workspace root (review-guard's own tree: no links followed). */
+export const STATE_FILE = '.review-guard/daemon.json';
+export const LOCK_FILE = '.review-guard/daemon.lock';
+export const SOCKET_FILE = '.review-guard/daemon.sock';
+
+/** The daemon says it is still at a request this often. */
+export const HEARTBEAT_MS = 250;
+/** A client that hears nothing for this long gives up on the daemon and runs in process. */
+export const SILENCE_MS = 3000;
+/** Largest request accepted (a Write's hook input carries the whole file). */
+export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
+
+/** The commands a client may send; everything else always runs in process. */
+export const WARM_COMMANDS = ['hook', 'review', 'index'] as const;
+
+/** What a running daemon writes to STATE_FILE (owner-only) once it listens. */
+export interface DaemonState {
+  readonly protocol: number;
+  readonly version: string;
+  /** Which installation: a daemon started from another copy of review-guard is not this client's. */
+  readonly build: string;
+  readonly pid: number;
+  readonly root: string;
+  readonly socket: string;
+  /** Random per start; a request must carry it. */
+  readonly token: string;
+}
+
+export interface DaemonRequest {
+  readonly protocol: number;
+  readonly version: string;
+  readonly build: string;
+  readonly token: string;
+  /** The workspace root the client found; the daemon refuses any other. */
+  readonly root: string;
+  readonly cwd: string;
+  readonly argv: readonly string[];
+  /** The hook's stdin, read by the client. */
+  readonly stdin?: string;
+  readonly stdoutIsTTY: boolean;
+  /** The variables that decide a result (see `decidingEnv`): the daemon refuses a request whose differ from its own. */
+  readonly env: Readonly<Record<string, string>>;
+  /** The client's GIT_* variables (a pre-commit hook's GIT_INDEX_FILE): the daemon's git calls use them for this request. */
+  readonly gitEnv: Readonly<Record<string, string>>;
+  readonly noColor: boolean;
+}
+
+/** Why a daemon did not run a request; the client then runs it in process. */
+export type RefusalReason = 'token' | 'version' | 'root' | 'env' | 'request' | 'stopping';
+
+export type DaemonReply =
+  | { readonly type: 'alive' }
+  | { readonly type: 'result'; readonly stdout: string; readonly stderr?: string; readonly exitCode: number }
+  | { readonly type: 'refused'; readonly reason: RefusalReason; readonly message: string };
+
+/** This installation's identity: the version and the folder the built CLI runs from. */
+export function buildIdentity(): { version: string; build: string } {
+  return { version: VERSION, build: fileURLToPath(new URL('../..', import.meta.url)) };
+}
+
+/**
+ * The environment variables that change what a review answers (the model
+ * host, the debug log, review-guard's own settings), minus the switch for
+ * the daemon itself. A daemon keeps the environment it started with, so a
+ * client with other values runs in process.
+ */
+export function decidingEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  return pick(env, (name) => (name.startsWith('OLLAMA_') || name.startsWith('REVIEW_GUARD_')) && name !== 'REVIEW_GUARD_DAEMON');
+}
+
+/** The GIT_* variables of `env`. */
+export function gitEnvOf(env: NodeJS.ProcessEnv): Record<string, string> {
+  return pick(env, (name) => name.startsWith('GIT_'));
+}
+
+function pick(env: NodeJS.ProcessEnv, wanted: (name: string) => boolean): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const name of Object.keys(env).sort()) {
+    const value = env[name];
+    if (value !== undefined && wanted(name)) picked[name] = value;
+  }
+  return picked;
+}
+
+/** Whether two variable sets are equal. */
+export function sameEnv(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/**
+ * Whether the warm path is on: `REVIEW_GUARD_DAEMON=off` turns it off,
+ * `on` turns it on; unset, it is on except in CI (a CI job's processes
+ * should end with the job) and on Windows (named pipes are not done yet).
+ */
+export function daemonWanted(env: NodeJS.ProcessEnv): boolean {
+  const setting = env['REVIEW_GUARD_DAEMON'];
+  if (process.platform === 'win32' || setting === 'off') return false;
+  return setting === 'on' || !env['CI'];
+}
+
+// sun_path holds 108 bytes on Linux, 104 on macOS and the BSDs, the terminating NUL included.
+const MAX_SOCKET_PATH_BYTES = process.platform === 'linux' ? 107 : 103;
+
+/**
+ * Where the daemon of `root` listens: `.review-guard/daemon.sock`, or, when
+ * that path is too long for a socket, a short one in an owner-only folder of
+ * the temp dir, named by a hash of the root. Undefined when neither fits.
+ */
+export function socketPathFor(root: string, uid: number): { path: string; inWorkspace: boolean } | undefined {
+  const local = join(root, SOCKET_FILE);
+  if (Buffer.byteLength(local) <= MAX_SOCKET_PATH_BYTES) return { path: local, inWorkspace: true };
+  const short = join(privateTempDir(uid), `${createHash('sha256').update(root).digest('hex').slice(0, 24)}.sock`);
+  return Buffer.byteLength(short) <= MAX_SOCKET_PATH_BYTES ? { path: short, inWorkspace: false } : undefined;
+}
+
+/** The per-user folder for sockets whose workspace path is too long. */
+export function privateTempDir(uid: number): string {
+  return join(tmpdir(), `review-guard-${uid}`);
+}
+
+/**
+ * The running daemon's state, when STATE_FILE is a regular file owned by
+ * this user and readable by nobody else, and well-formed; else undefined
+ * (a file another user could read, or plant, is not trusted).
+ */
+export function readDaemonState(root: string, uid: number): DaemonState | undefined {
+  const read = readInsideRootSync(root, join(root, STATE_FILE), { links: 'refuse' });
+  if (!read.ok || read.stats.uid !== uid || (read.stats.mode & 0o077) !== 0) return undefined;
+  try {
+    const state = JSON.parse(read.bytes.toString('utf8')) as Partial<DaemonState>;
+    const fields = [state.protocol, state.pid, state.version, state.build, state.root, state.socket, state.token];
+    const types = ['number', 'number', 'string', 'string', 'string', 'string', 'string'];
+    return fields.every((value, i) => typeof value === types[i]) ? (state as DaemonState) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `path` is a socket owned by `uid` (a socket someone else put there is never connected to). */
+export function isOwnSocket(path: string, uid: number): boolean {
+  try {
+    const stats = lstatSync(path);
+    return stats.isSocket() && stats.uid === uid;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether process `pid` exists (EPERM: it does, as another user's). */
+export function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The pid in the daemon's lock file, when the file is this user's. */
+export function readLockHolder(root: string, uid: number): number | undefined {
+  const read = readInsideRootSync(root, join(root, LOCK_FILE), { links: 'refuse' });
+  if (!read.ok || read.stats.uid !== uid) return undefined;
+  const pid = Number(read.bytes.toString('utf8').trim());
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
