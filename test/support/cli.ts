@@ -101,3 +101,17 @@ export async function sampleGitRepo(config?: unknown): Promise<SampleRepo> {
   await git(repo.root, 'commit', '-q', '-m', 'sample');
   return repo;
 }
+
+/** The JSON Claude Code sends a PostToolUse hook after a Write or Edit. */
+export function postToolUse(cwd: string, toolName: string, toolInput: Record<string, unknown>): string {
+  return JSON.stringify({
+    session_id: 'abc123',
+    transcript_path: '/home/user/.claude/projects/x/abc123.jsonl',
+    cwd,
+    permission_mode: 'default',
+    hook_event_name: 'PostToolUse',
+    tool_name: toolName,
+    tool_input: toolInput,
+    tool_response: { filePath: toolInput['file_path'], success: true },
+  });
+}

@@ -68,7 +68,7 @@ export interface DaemonRequest {
 }
 
 /** Why a daemon did not run a request; the client then runs it in process. */
-export type RefusalReason = 'token' | 'version' | 'root' | 'env' | 'request' | 'stopping';
+export type RefusalReason = 'token' | 'version' | 'root' | 'env' | 'request' | 'busy';
 
 export type DaemonReply =
   | { readonly type: 'alive' }

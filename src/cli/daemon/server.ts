@@ -52,6 +52,8 @@ const OWN_DIR = '.review-guard';
 const LOCK_NAME = 'daemon.lock';
 /** How often the daemon checks that its state file is still its own (the workspace deleted, another daemon started). */
 const OWNERSHIP_CHECK_MS = 2000;
+/** Longest a call waits for the one before it to finish. */
+const QUEUE_WAIT_MS = 2000;
 
 const RequestSchema = z.object({
   protocol: z.number(),
@@ -186,10 +188,22 @@ class Daemon {
     this.pending++;
     clearTimeout(this.idleTimer);
     const heartbeat = setInterval(() => send(connection, { type: 'alive' }), HEARTBEAT_MS);
-    const run = this.queue.then(() => this.run(request));
+    // Calls run one at a time; one that would wait behind a long one (a rebuild, a model review) is sent back to run in process.
+    let state: 'waiting' | 'running' | 'sent back' = 'waiting';
+    const sendBack = setTimeout(() => {
+      if (state !== 'waiting') return;
+      state = 'sent back';
+      this.refuse(connection, 'busy', 'the daemon is busy with another call');
+    }, QUEUE_WAIT_MS);
+    const run = this.queue.then(() => {
+      clearTimeout(sendBack);
+      if (state === 'sent back') return undefined;
+      state = 'running';
+      return this.run(request);
+    });
     this.queue = run.catch(() => undefined);
     void run
-      .then((output) => send(connection, { type: 'result', ...output }), () => undefined)
+      .then((output) => output && send(connection, { type: 'result', ...output }), () => undefined)
       .finally(() => {
         clearInterval(heartbeat);
         connection.end();
