@@ -80,7 +80,7 @@ export async function waitFor<T>(probe: () => T | Promise<T>, check: (value: T) 
   for (;;) {
     const value = await probe();
     if (check(value)) return value;
-    if (Date.now() > until) throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 500)}`);
+    if (Date.now() > until) throw new Error(`condition not met in ${timeoutMs} ms; last value: ${String(JSON.stringify(value)).slice(0, 500)}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -96,10 +96,15 @@ export async function git(cwd: string, ...args: string[]): Promise<string> {
 /** The sample repository as a git repository with everything committed. */
 export async function sampleGitRepo(config?: unknown): Promise<SampleRepo> {
   const repo = await copySampleRepo(config);
-  await git(repo.root, 'init', '-q', '-b', 'main');
-  await git(repo.root, 'add', '-A');
-  await git(repo.root, 'commit', '-q', '-m', 'sample');
+  await initAndCommit(repo.root);
   return repo;
+}
+
+/** Makes `root` a git repository with everything in it committed. */
+export async function initAndCommit(root: string): Promise<void> {
+  await git(root, 'init', '-q', '-b', 'main');
+  await git(root, 'add', '-A');
+  await git(root, 'commit', '-q', '-m', 'sample');
 }
 
 /** The JSON Claude Code sends a PostToolUse hook after a Write or Edit. */
@@ -114,4 +119,10 @@ export function postToolUse(cwd: string, toolName: string, toolInput: Record<str
     tool_input: toolInput,
     tool_response: { filePath: toolInput['file_path'], success: true },
   });
+}
+
+/** `loadConfig` of the sample repo (`loadTs`, the text of src/config/load.ts) under another name: what an agent writes when it did not look first. */
+export function copyOfLoadConfig(loadTs: string, name: string): string {
+  const body = loadTs.slice(loadTs.indexOf('export function loadConfig'), loadTs.indexOf('/** True when'));
+  return `import { readFileSync } from 'node:fs';\nimport type { AppConfig } from '../config/load.js';\n\n${body.replace('loadConfig', name)}`;
 }

@@ -7,14 +7,8 @@ import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startFakeOllama } from '../../helpers/fake-ollama.js';
-import { postToolUse, runCli, sampleGitRepo } from '../../support/cli.js';
+import { copyOfLoadConfig, postToolUse, runCli, sampleGitRepo } from '../../support/cli.js';
 import { copySampleRepo, type SampleRepo } from '../../support/sample-repo.js';
-
-/** `loadConfig` of the sample repo under another name: what an agent writes when it did not look first. */
-function copyOfLoadConfig(loadTs: string, name: string): string {
-  const body = loadTs.slice(loadTs.indexOf('export function loadConfig'), loadTs.indexOf('/** True when'));
-  return `import { readFileSync } from 'node:fs';\nimport type { AppConfig } from '../config/load.js';\n\n${body.replace('loadConfig', name)}`;
-}
 
 describe('review-guard hook claude-code', () => {
   let repo: SampleRepo;

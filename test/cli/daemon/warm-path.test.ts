@@ -9,16 +9,14 @@ import assert from 'node:assert/strict';
 import { appendFile, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { git, postToolUse, runCli, sampleGitRepo, waitFor } from '../../support/cli.js';
+import { git, initAndCommit, postToolUse, runCli, sampleGitRepo, waitFor } from '../../support/cli.js';
 import { answeredWarm, DAEMON_ON, daemonState, isAlive, moduleTracer, startDaemon, stopDaemon, withoutDurations, type ModuleTracer } from '../../support/daemon.js';
 import { copyFixtureRepo, REPO_ROOT, type SampleRepo } from '../../support/sample-repo.js';
 
 /** A fixture repository as a git repository with everything committed. */
 async function fixtureGitRepo(name: string, config?: unknown): Promise<SampleRepo> {
   const repo = await copyFixtureRepo(join(REPO_ROOT, 'fixtures', name), config);
-  await git(repo.root, 'init', '-q', '-b', 'main');
-  await git(repo.root, 'add', '-A');
-  await git(repo.root, 'commit', '-q', '-m', 'fixture');
+  await initAndCommit(repo.root);
   return repo;
 }
 
