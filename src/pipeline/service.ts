@@ -84,6 +84,12 @@ export interface ServiceOptions {
    * commands pass false: they walk once and exit.
    */
   readonly watch?: boolean;
+  /**
+   * Reviews leave the index unsaved; the owner saves it with updateIndex()
+   * when no call waits (the daemon: its watched index in memory is the
+   * current one, the store only serves the next cold process). Default false.
+   */
+  readonly deferSaves?: boolean;
 }
 
 /** Where the index lives, under the workspace root. */
@@ -184,6 +190,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
         ...(transcript ? { transcript } : {}),
         ...(reviewOptions.sources ? { sources: reviewOptions.sources } : {}),
         ...(reviewOptions.scope ? { scope: reviewOptions.scope } : {}),
+        ...(options.deferSaves ? { saveIndex: false } : {}),
       }).catch((error: unknown) => {
         throw setupProblem(error);
       });

@@ -68,10 +68,14 @@ async function reviewEditedFile(cwd: string, filePath: string, services: Service
   const relPath = toPosix(relative(root, realPath));
 
   const inGit = await isGitWorkTree(root);
+  // Asked together (each is a git process): whether git ignores the file, and what the change touched.
+  const [ignored, scope, service] = await Promise.all([
+    inGit && isIgnoredByGit(root, relPath),
+    inGit ? gitChangeScope(root, [relPath], false, true) : new Map([[relPath, WHOLE_FILE]]),
+    services.get(root),
+  ]);
   // A file git ignores (build output, vendored code) is not the project's source either.
-  if (inGit && (await isIgnoredByGit(root, relPath))) return silent();
-  const service = await services.get(root);
-  const scope = inGit ? await gitChangeScope(root, [relPath], false, true) : new Map([[relPath, WHOLE_FILE]]);
+  if (ignored) return silent();
   // In process, no walk of the workspace per edit: the stored index plus this file (see ReviewOptions.refreshIndex).
   // The warm process's watched index costs only the changed files, so it catches copies of code edited since `index`.
   const result = await service.review({ files: [relPath] }, { model: service.loaded.config.hook.model, scope, refreshIndex: services.warm });

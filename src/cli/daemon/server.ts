@@ -52,6 +52,8 @@ const OWN_DIR = '.review-guard';
 const LOCK_NAME = 'daemon.lock';
 /** How often the daemon checks that its state file is still its own (the workspace deleted, another daemon started). */
 const OWNERSHIP_CHECK_MS = 2000;
+/** The index is saved once no call came for this long. */
+const SAVE_AFTER_MS = 1000;
 /** Longest a call waits for the one before it to finish. */
 const QUEUE_WAIT_MS = 2000;
 
@@ -84,7 +86,7 @@ export async function runDaemon(args: CliArgs, cwd: string): Promise<void> {
   const slots = new Map<string, ReturnType<typeof reloadingService>>();
   const slotFor = (at: string) => {
     let slot = slots.get(at);
-    if (!slot) slots.set(at, (slot = reloadingService({ root: at, watch: true })));
+    if (!slot) slots.set(at, (slot = reloadingService({ root: at, watch: true, deferSaves: true })));
     return slot;
   };
   const services: ServiceSource = {
@@ -98,11 +100,14 @@ export async function runDaemon(args: CliArgs, cwd: string): Promise<void> {
 
   const token = randomBytes(32).toString('hex');
   const state: DaemonState = { protocol: PROTOCOL, ...buildIdentity(), pid: process.pid, root, socket: socket.path, token };
-  const daemon = new Daemon(root, state, services, idleMs(service));
+  // The store is saved when the daemon is quiet (reviews defer it) and before it exits.
+  const saveAll = () => Promise.all([...slots.values()].map((slot) => slot.get().then((warm) => warm.updateIndex(), () => undefined))).then(() => undefined);
+  const daemon = new Daemon(root, state, services, idleMs(service), saveAll);
   const server = createServer((connection) => daemon.serve(connection));
   daemon.stop = async () => {
     server.close();
     // Each step on its own: a workspace deleted under the daemon must not keep it alive.
+    await daemon.flush().catch(() => undefined);
     await Promise.all([...slots.values()].map((slot) => slot.close())).catch(() => undefined);
     if (readDaemonState(root, uid)?.token === token) await removeOwn(root, 'daemon.json').catch(() => undefined);
     if (isOwnSocket(socket.path, uid)) rmSync(socket.path, { force: true });
@@ -136,6 +141,8 @@ class Daemon {
   private queue: Promise<unknown> = Promise.resolve();
   private pending = 0;
   private idleTimer: NodeJS.Timeout | undefined;
+  private saveTimer: NodeJS.Timeout | undefined;
+  private unsaved = false;
   private readonly env = decidingEnv(process.env);
 
   constructor(
@@ -143,8 +150,19 @@ class Daemon {
     private readonly state: DaemonState,
     private readonly services: ServiceSource,
     private readonly idleMs: number,
+    private readonly saveAll: () => Promise<void>,
   ) {
     this.armIdle();
+  }
+
+  /** Saves the index now if a call changed it since the last save (in the queue: never during a call). */
+  flush(): Promise<void> {
+    clearTimeout(this.saveTimer);
+    if (!this.unsaved) return Promise.resolve();
+    this.unsaved = false;
+    const save = this.queue.then(() => this.saveAll());
+    this.queue = save.catch(() => undefined);
+    return save;
   }
 
   serve(connection: Socket): void {
@@ -208,6 +226,7 @@ class Daemon {
         clearInterval(heartbeat);
         connection.end();
         this.pending--;
+        this.unsaved = true;
         this.armIdle();
       });
   }
@@ -249,8 +268,10 @@ class Daemon {
 
   private armIdle(): void {
     clearTimeout(this.idleTimer);
+    clearTimeout(this.saveTimer);
     if (this.pending > 0) return;
     this.idleTimer = setTimeout(() => void this.stop(), this.idleMs);
+    this.saveTimer = setTimeout(() => void this.flush().catch(() => undefined), SAVE_AFTER_MS);
   }
 }
 
