@@ -22,7 +22,7 @@ export type { ReviewEvent } from './review.js';
 export { ruleCatalog, ruleDocs } from './rule-docs.js';
 export { BASELINE_FILE_NAME, readBaselineFile, workspaceSourcePaths, writeBaseline } from './baseline.js';
 export { gitChangeScope, WHOLE_FILE } from './diff-scope.js';
-export { isGitWorkTree, isIgnoredByGit } from './git.js';
+export { gitIgnoreStatus, isGitWorkTree } from './git.js';
 export { changedSourcePaths, isSourcePath, readStagedSources } from './staged.js';
 export {
   FindingSchema,

@@ -17,8 +17,7 @@ import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import {
   findWorkspaceRoot,
   gitChangeScope,
-  isGitWorkTree,
-  isIgnoredByGit,
+  gitIgnoreStatus,
   isSourcePath,
   isWithinRoot,
   toPosix,
@@ -67,15 +66,11 @@ async function reviewEditedFile(cwd: string, filePath: string, services: Service
   const root = isWithinRoot(project, nearest) ? nearest : project;
   const relPath = toPosix(relative(root, realPath));
 
-  const inGit = await isGitWorkTree(root);
-  // Asked together (each is a git process): whether git ignores the file, and what the change touched.
-  const [ignored, scope, service] = await Promise.all([
-    inGit && isIgnoredByGit(root, relPath),
-    inGit ? gitChangeScope(root, [relPath], false, true) : new Map([[relPath, WHOLE_FILE]]),
-    services.get(root),
-  ]);
+  // Each git question is a process (costly from a large warm process): as few as the answers need.
+  const [standing, service] = await Promise.all([gitIgnoreStatus(root, relPath), services.get(root)]);
   // A file git ignores (build output, vendored code) is not the project's source either.
-  if (ignored) return silent();
+  if (standing === 'ignored') return silent();
+  const scope = standing === 'not-ignored' ? await gitChangeScope(root, [relPath], false, true) : new Map([[relPath, WHOLE_FILE]]);
   // In process, no walk of the workspace per edit: the stored index plus this file (see ReviewOptions.refreshIndex).
   // The warm process's watched index costs only the changed files, so it catches copies of code edited since `index`.
   const result = await service.review({ files: [relPath] }, { model: service.loaded.config.hook.model, scope, refreshIndex: services.warm });
