@@ -52,8 +52,8 @@ const OWN_DIR = '.review-guard';
 const LOCK_NAME = 'daemon.lock';
 /** How often the daemon checks that its state file is still its own (the workspace deleted, another daemon started). */
 const OWNERSHIP_CHECK_MS = 2000;
-/** The index is saved once no call came for this long. */
-const SAVE_AFTER_MS = 1000;
+/** The index is saved once no call came for this long (between edits, not while an agent edits in a burst). */
+const SAVE_AFTER_MS = 5000;
 /** Longest a call waits for the one before it to finish. */
 const QUEUE_WAIT_MS = 2000;
 
@@ -86,7 +86,7 @@ export async function runDaemon(args: CliArgs, cwd: string): Promise<void> {
   const slots = new Map<string, ReturnType<typeof reloadingService>>();
   const slotFor = (at: string) => {
     let slot = slots.get(at);
-    if (!slot) slots.set(at, (slot = reloadingService({ root: at, watch: true, deferSaves: true })));
+    if (!slot) slots.set(at, (slot = reloadingService({ root: at, watch: true, deferSaves: true, repeatConfigNotes: true })));
     return slot;
   };
   const services: ServiceSource = {

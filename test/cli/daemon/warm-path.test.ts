@@ -64,6 +64,23 @@ describe('the warm path: results equal the in-process results', () => {
     });
   }
 
+  it("the config's notes come with every call, as in process", async () => {
+    const repo = await fixtureGitRepo('sample-repo');
+    try {
+      await writeFile(join(repo.root, 'package.json'), JSON.stringify({ name: 'sample', reviewGuard: { maxFileBytes: 100000 } }));
+      await startDaemon(repo.root);
+      for (let call = 0; call < 2; call++) {
+        await assertSameBothWays(repo.root, ['review', '--no-model', '--json', 'src/util/strings.ts']);
+        await assertSameBothWays(repo.root, ['index']);
+      }
+      const { stdout } = await runCli(repo.root, ['index'], { env: DAEMON_ON });
+      assert.match(stdout, /note: both review-guard\.config\.json and package\.json "reviewGuard" hold settings/);
+    } finally {
+      await stopDaemon(repo.root);
+      await repo.remove();
+    }
+  });
+
   it('the client path loads no zod, no MCP SDK, no tree-sitter and no pipeline', async () => {
     const repo = await fixtureGitRepo('sample-repo');
     try {
