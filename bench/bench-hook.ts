@@ -132,7 +132,11 @@ async function main(): Promise<void> {
           `  ratio p50 ${ratio.toFixed(2)}× · exit codes: ${[...codes].map(([c, n]) => `${c}×${n}`).join(', ')}\n`,
       );
     } finally {
-      if (pid !== undefined && isAlive(pid)) process.kill(pid, 'SIGTERM');
+      if (pid !== undefined && isAlive(pid)) {
+        // It saves the index as it stops: the scratch copy goes once it has.
+        process.kill(pid, 'SIGTERM');
+        while (isAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     }
   } finally {
     await scratch.remove();

@@ -5,8 +5,8 @@
  * `--relative`, so every path is workspace-relative; user settings that
  * change the diff's shape (external diff, colour, prefixes) are overridden.
  */
-import { execFile } from 'node:child_process';
 import { UserError } from './errors.js';
+import { runGitCommand } from './git-runner.js';
 
 /** Enough for the staged text of any file under maxFileBytes and a large diff. */
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
@@ -22,20 +22,16 @@ class GitFailure extends UserError {
 }
 
 /** Runs git in `root`; rejects with a GitFailure (a UserError) that says what failed. */
-function runGit(root: string, args: readonly string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      'git',
-      ['-c', 'core.quotepath=off', ...args],
-      { cwd: root, maxBuffer: MAX_OUTPUT_BYTES, encoding: 'utf8', env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } },
-      (error, stdout, stderr) => {
-        if (!error) return resolve(stdout);
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT') return reject(new GitFailure('git is not installed or not on PATH; --staged and --changed need it', undefined));
-        reject(new GitFailure(`git ${args[0]} failed in ${root}: ${stderr.trim() || error.message}`, typeof code === 'number' ? code : undefined));
-      },
-    );
+async function runGit(root: string, args: readonly string[]): Promise<string> {
+  const { stdout, stderr, error } = await runGitCommand({
+    args: ['-c', 'core.quotepath=off', ...args],
+    cwd: root,
+    env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' },
+    maxBuffer: MAX_OUTPUT_BYTES,
   });
+  if (!error) return stdout;
+  if (error.code === 'ENOENT') throw new GitFailure('git is not installed or not on PATH; --staged and --changed need it', undefined);
+  throw new GitFailure(`git ${args[0]} failed in ${root}: ${stderr.trim() || error.message}`, typeof error.code === 'number' ? error.code : undefined);
 }
 
 /** Whether `root` lies inside a git work tree. */

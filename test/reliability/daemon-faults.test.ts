@@ -7,11 +7,11 @@
  * daemon is real except where a test plays a broken one over the socket.
  */
 import assert from 'node:assert/strict';
-import { chmod, copyFile, cp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, cp, mkdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { privateTempDir } from '../../src/cli/daemon/protocol.js';
+import { privateTempDir } from '../../src/cli/daemon/socket-path.js';
 import { startFakeOllama, type FakeOllama } from '../helpers/fake-ollama.js';
 import { copyOfLoadConfig, initAndCommit, postToolUse, runCli, waitFor, type CliRun } from '../support/cli.js';
 import { answeredWarm, DAEMON_ON, daemonState, isAlive, moduleTracer, startDaemon, stopDaemon, type ModuleTracer } from '../support/daemon.js';
@@ -129,6 +129,22 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
     assert.deepEqual(await hook(repo.root, input), expected);
     const next = await waitFor(() => daemonState(repo.root), (state) => state !== undefined && state.pid !== dead.pid && isAlive(state.pid), 20_000);
     assert.ok(next);
+    const warm = await tracer.run(repo.root, ['hook', 'claude-code'], { input, env: DAEMON_ON });
+    assert.ok(answeredWarm(warm.loaded));
+    assert.deepEqual({ code: warm.code, stdout: warm.stdout, stderr: warm.stderr }, expected);
+  });
+
+  it('a lock left long ago under a pid another process now has: taken over, a daemon starts', async () => {
+    const { repo, input } = await workspace();
+    const expected = await inProcess(repo.root, input);
+    const lock = join(repo.root, '.review-guard', 'daemon.lock');
+    await mkdir(join(repo.root, '.review-guard'), { recursive: true, mode: 0o700 });
+    await writeFile(lock, `${process.pid}\n`, { mode: 0o600 });
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    await utimes(lock, longAgo, longAgo);
+    assert.deepEqual(await hook(repo.root, input), expected);
+    const state = await waitFor(() => daemonState(repo.root), (found) => found !== undefined && isAlive(found.pid), 20_000);
+    assert.notEqual(state?.pid, process.pid);
     const warm = await tracer.run(repo.root, ['hook', 'claude-code'], { input, env: DAEMON_ON });
     assert.ok(answeredWarm(warm.loaded));
     assert.deepEqual({ code: warm.code, stdout: warm.stdout, stderr: warm.stderr }, expected);

@@ -48,6 +48,8 @@ export async function stopDaemon(root: string): Promise<void> {
   if (state) pids.add(state.pid);
   const lock = await readFile(join(root, '.review-guard', 'daemon.lock'), 'utf8').catch(() => '');
   if (Number(lock.trim()) > 0) pids.add(Number(lock.trim()));
+  // A test may plant a lock or state file naming the test process itself.
+  pids.delete(process.pid);
   for (const pid of pids) {
     try {
       process.kill(pid, 'SIGKILL');

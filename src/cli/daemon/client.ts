@@ -10,7 +10,6 @@
  * Loads Node built-ins and the dependency-free root finder only: no zod,
  * no MCP SDK, no tree-sitter (the point is to skip their load time).
  */
-import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { isAbsolute, join } from 'node:path';
@@ -30,6 +29,7 @@ import {
   PROTOCOL,
   readDaemonState,
   readLockHolder,
+  lockIsHeld,
   SILENCE_MS,
   WARM_COMMANDS,
   type DaemonReply,
@@ -59,7 +59,7 @@ export async function viaWarmProcess(call: ClientCall): Promise<CommandOutput | 
   const uid = process.getuid();
   const state = readDaemonState(root, uid);
   if (!state || !isOwnSocket(state.socket, uid) || !processExists(state.pid)) {
-    startDaemon(root, call.env);
+    await startDaemon(root, call.env);
     return undefined;
   }
   const request: DaemonRequest = {
@@ -77,7 +77,7 @@ export async function viaWarmProcess(call: ClientCall): Promise<CommandOutput | 
     noColor: Boolean(call.env['NO_COLOR']),
   };
   const reply = await ask(state, request);
-  if (reply === 'unreachable') startDaemon(root, call.env);
+  if (reply === 'unreachable') await startDaemon(root, call.env);
   return typeof reply === 'object' ? reply : undefined;
 }
 
@@ -175,10 +175,12 @@ function resultOf(reply: Extract<DaemonReply, { type: 'result' }>): CommandOutpu
  * `.review-guard/` cannot be written (it could not start). It serves the
  * calls after this one.
  */
-function startDaemon(root: string, env: NodeJS.ProcessEnv): void {
+async function startDaemon(root: string, env: NodeJS.ProcessEnv): Promise<void> {
   if (!writable(root) || lockHeldByLiveProcess(root)) return;
   const bin = fileURLToPath(new URL('../bin.js', import.meta.url));
   try {
+    // Loaded here: the calls a daemon answers never need it.
+    const { spawn } = await import('node:child_process');
     spawn(process.execPath, [bin, 'daemon', '--root', root], { cwd: root, env, detached: true, stdio: 'ignore' }).unref();
   } catch {
     // Not started: the calls keep running in process.
@@ -196,7 +198,7 @@ function writable(root: string): boolean {
 }
 
 function lockHeldByLiveProcess(root: string): boolean {
-  const holder = readLockHolder(root, process.getuid?.() ?? -1);
-  return holder !== undefined && processExists(holder);
+  const uid = process.getuid?.() ?? -1;
+  return lockIsHeld(readLockHolder(root, uid), readDaemonState(root, uid));
 }
 

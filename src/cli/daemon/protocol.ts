@@ -9,9 +9,7 @@
  * tell a slow answer from a stuck process), then one `result` or one
  * `refused`, and closes the connection.
  */
-import { createHash } from 'node:crypto';
 import { lstatSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readInsideRootSync } from '../../../indexer/workspace-read.js';
@@ -121,26 +119,6 @@ export function daemonWanted(env: NodeJS.ProcessEnv): boolean {
   return setting === 'on' || !env['CI'];
 }
 
-// sun_path holds 108 bytes on Linux, 104 on macOS and the BSDs, the terminating NUL included.
-const MAX_SOCKET_PATH_BYTES = process.platform === 'linux' ? 107 : 103;
-
-/**
- * Where the daemon of `root` listens: `.review-guard/daemon.sock`, or, when
- * that path is too long for a socket, a short one in an owner-only folder of
- * the temp dir, named by a hash of the root. Undefined when neither fits.
- */
-export function socketPathFor(root: string, uid: number): { path: string; inWorkspace: boolean } | undefined {
-  const local = join(root, SOCKET_FILE);
-  if (Buffer.byteLength(local) <= MAX_SOCKET_PATH_BYTES) return { path: local, inWorkspace: true };
-  const short = join(privateTempDir(uid), `${createHash('sha256').update(root).digest('hex').slice(0, 24)}.sock`);
-  return Buffer.byteLength(short) <= MAX_SOCKET_PATH_BYTES ? { path: short, inWorkspace: false } : undefined;
-}
-
-/** The per-user folder for sockets whose workspace path is too long. */
-export function privateTempDir(uid: number): string {
-  return join(tmpdir(), `review-guard-${uid}`);
-}
-
 /**
  * The running daemon's state, when STATE_FILE is a regular file owned by
  * this user and readable by nobody else, and well-formed; else undefined
@@ -179,10 +157,24 @@ export function processExists(pid: number): boolean {
   }
 }
 
-/** The pid in the daemon's lock file, when the file is this user's. */
-export function readLockHolder(root: string, uid: number): number | undefined {
+/** The daemon's lock file: who took it and when, when the file is this user's. */
+export function readLockHolder(root: string, uid: number): { pid: number; sinceMs: number } | undefined {
   const read = readInsideRootSync(root, join(root, LOCK_FILE), { links: 'refuse' });
   if (!read.ok || read.stats.uid !== uid) return undefined;
   const pid = Number(read.bytes.toString('utf8').trim());
-  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  return Number.isInteger(pid) && pid > 0 ? { pid, sinceMs: read.stats.mtimeMs } : undefined;
+}
+
+/** A daemon listens within this long of taking the lock; an older lock without a state file is stale. */
+const MAX_START_MS = 120_000;
+
+/**
+ * Whether the lock still belongs to a daemon of another process: its holder
+ * lives and it either took the lock lately (still starting) or its state
+ * file names it (running). A pid reused by an unrelated process does not
+ * hold a lock for good.
+ */
+export function lockIsHeld(holder: { pid: number; sinceMs: number } | undefined, state?: DaemonState): boolean {
+  if (!holder || holder.pid === process.pid || !processExists(holder.pid)) return false;
+  return Date.now() - holder.sinceMs < MAX_START_MS || state?.pid === holder.pid;
 }

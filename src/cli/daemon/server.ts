@@ -19,26 +19,25 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, lstatSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { z } from 'zod';
-import { ConfigSchema, isWithinRoot, reloadingService, resolveWorkspacePath, WorkspaceFolder, writeWorkspaceFile, type ReviewService } from '../../pipeline/index.js';
-import type { CliArgs } from '../args.js';
+import { ConfigSchema, isWithinRoot, reloadingService, resolveWorkspacePath, useGitHelper, WorkspaceFolder, writeWorkspaceFile, type ReviewService } from '../../pipeline/index.js';
+import { parseCliArgs, type CliArgs } from '../args.js';
 import type { CommandOutput } from '../exit-codes.js';
 import { runCommandLine } from '../main.js';
 import { workspaceRoot } from '../root.js';
 import type { ServiceSource } from '../services.js';
 import { exitOnSignals } from '../shutdown.js';
+import { privateTempDir, socketPathFor } from './socket-path.js';
 import {
   buildIdentity,
   decidingEnv,
   HEARTBEAT_MS,
   isOwnSocket,
   MAX_REQUEST_BYTES,
-  privateTempDir,
-  processExists,
+  lockIsHeld,
   PROTOCOL,
   readDaemonState,
   readLockHolder,
   sameEnv,
-  socketPathFor,
   SOCKET_FILE,
   STATE_FILE,
   WARM_COMMANDS,
@@ -79,6 +78,8 @@ export async function runDaemon(args: CliArgs, cwd: string): Promise<void> {
   if (uid === undefined) return;
   // Every file and socket it makes is the user's alone.
   process.umask(0o077);
+  // Its git calls start from a small helper: a fork of this process, once the index is loaded, is slow.
+  useGitHelper();
   if (!(await takeLock(root))) return;
   const socket = socketPathFor(root, uid);
   if (!socket || !prepareSocketPath(root, socket, uid)) return void (await releaseLock(root));
@@ -240,7 +241,7 @@ class Daemon {
     }
     if (request.root !== this.root) return { reason: 'root', message: `this daemon serves ${this.root}` };
     if (!sameEnv(request.env, this.env)) return { reason: 'env', message: 'the OLLAMA_*/REVIEW_GUARD_* environment differs from the daemon’s' };
-    if (!WARM_COMMANDS.some((name) => name === request.argv.find((arg) => !arg.startsWith('-')))) return { reason: 'request', message: 'not a warm command' };
+    if (!WARM_COMMANDS.some((name) => name === commandOf(request.argv))) return { reason: 'request', message: 'not a warm command' };
     return undefined;
   }
 
@@ -272,6 +273,15 @@ class Daemon {
     if (this.pending > 0) return;
     this.idleTimer = setTimeout(() => void this.stop(), this.idleMs);
     this.saveTimer = setTimeout(() => void this.flush().catch(() => undefined), SAVE_AFTER_MS);
+  }
+}
+
+/** The command `argv` names, as the command line parses it; undefined when it does not parse. */
+function commandOf(argv: readonly string[]): string | undefined {
+  try {
+    return parseCliArgs(argv).command;
+  } catch {
+    return undefined;
   }
 }
 
@@ -307,8 +317,8 @@ async function takeLock(root: string): Promise<boolean> {
     }
     try {
       if (await folder.createExclusive(LOCK_NAME, `${process.pid}\n`)) return true;
-      const holder = readLockHolder(root, process.getuid?.() ?? -1);
-      if (holder !== undefined && holder !== process.pid && processExists(holder)) return false;
+      const uid = process.getuid?.() ?? -1;
+      if (lockIsHeld(readLockHolder(root, uid), readDaemonState(root, uid))) return false;
       await folder.remove(LOCK_NAME);
     } catch {
       return false;
@@ -320,7 +330,7 @@ async function takeLock(root: string): Promise<boolean> {
 }
 
 async function releaseLock(root: string): Promise<void> {
-  if (readLockHolder(root, process.getuid?.() ?? -1) === process.pid) await removeOwn(root, LOCK_NAME);
+  if (readLockHolder(root, process.getuid?.() ?? -1)?.pid === process.pid) await removeOwn(root, LOCK_NAME);
 }
 
 async function removeOwn(root: string, name: string): Promise<void> {

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { daemonWanted, decidingEnv, privateTempDir, sameEnv, socketPathFor } from '../../../src/cli/daemon/protocol.js';
+import { daemonWanted, decidingEnv, sameEnv } from '../../../src/cli/daemon/protocol.js';
+import { privateTempDir, socketPathFor } from '../../../src/cli/daemon/socket-path.js';
 
 describe('daemon protocol', () => {
   it('the warm path is on by default, off in CI unless asked for, off when REVIEW_GUARD_DAEMON=off', () => {
