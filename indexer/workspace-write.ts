@@ -253,13 +253,8 @@ export class WorkspaceFolder {
 
   /** Creates `name` in this folder holding `data`, exclusively: false when it exists (a lock another process holds). */
   async createExclusive(name: string, data: string): Promise<boolean> {
-    let handle: FileHandle;
-    try {
-      handle = await this.create(this.entry(name));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-      throw error;
-    }
+    const handle = await this.create(this.entry(name)).catch((error: NodeJS.ErrnoException) => (error.code === 'EEXIST' ? undefined : Promise.reject(error)));
+    if (!handle) return false;
     try {
       await handle.writeFile(data);
     } finally {

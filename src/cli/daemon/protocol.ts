@@ -12,7 +12,10 @@
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processExists } from '../../../indexer/process-alive.js';
 import { readInsideRootSync } from '../../../indexer/workspace-read.js';
+
+export { processExists };
 import { VERSION } from '../../version.js';
 
 /** Bumped whenever a message changes shape: a client and a daemon of different protocols never talk. */
@@ -144,16 +147,6 @@ export function isOwnSocket(path: string, uid: number): boolean {
     return stats.isSocket() && stats.uid === uid;
   } catch {
     return false;
-  }
-}
-
-/** Whether process `pid` exists (EPERM: it does, as another user's). */
-export function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -16,29 +16,27 @@
  * code as in process (main.ts), so the output is byte for byte the same.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, lstatSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { z } from 'zod';
-import { ConfigSchema, isWithinRoot, reloadingService, resolveWorkspacePath, useGitHelper, WorkspaceFolder, writeWorkspaceFile, type ReviewService } from '../../pipeline/index.js';
+import { ConfigSchema, isWithinRoot, reloadingService, useGitHelper, writeWorkspaceFile, type ReviewService } from '../../pipeline/index.js';
 import { parseCliArgs, type CliArgs } from '../args.js';
 import type { CommandOutput } from '../exit-codes.js';
 import { runCommandLine } from '../main.js';
 import { workspaceRoot } from '../root.js';
 import type { ServiceSource } from '../services.js';
 import { exitOnSignals } from '../shutdown.js';
-import { privateTempDir, socketPathFor } from './socket-path.js';
+import { prepareSocketPath, releaseLock, removeOwn, takeLock } from './daemon-files.js';
+import { socketPathFor } from './socket-path.js';
 import {
   buildIdentity,
   decidingEnv,
   HEARTBEAT_MS,
   isOwnSocket,
   MAX_REQUEST_BYTES,
-  lockIsHeld,
   PROTOCOL,
   readDaemonState,
-  readLockHolder,
   sameEnv,
-  SOCKET_FILE,
   STATE_FILE,
   WARM_COMMANDS,
   type DaemonReply,
@@ -47,8 +45,6 @@ import {
   type RefusalReason,
 } from './protocol.js';
 
-const OWN_DIR = '.review-guard';
-const LOCK_NAME = 'daemon.lock';
 /** How often the daemon checks that its state file is still its own (the workspace deleted, another daemon started). */
 const OWNERSHIP_CHECK_MS = 2000;
 /** The index is saved once no call came for this long (between edits, not while an agent edits in a burst). */
@@ -301,67 +297,4 @@ function useGitEnv(gitEnv: Readonly<Record<string, string>>): () => void {
     clear();
     Object.assign(process.env, Object.fromEntries(saved));
   };
-}
-
-/**
- * Takes `.review-guard/daemon.lock` (created exclusively, holding the pid):
- * false when a live process holds it. A lock whose holder died is taken over.
- */
-async function takeLock(root: string): Promise<boolean> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    let folder: WorkspaceFolder;
-    try {
-      folder = await WorkspaceFolder.open(root, OWN_DIR, { create: true });
-    } catch {
-      return false; // read-only, or a link: no daemon, every call runs in process
-    }
-    try {
-      if (await folder.createExclusive(LOCK_NAME, `${process.pid}\n`)) return true;
-      const uid = process.getuid?.() ?? -1;
-      if (lockIsHeld(readLockHolder(root, uid), readDaemonState(root, uid))) return false;
-      await folder.remove(LOCK_NAME);
-    } catch {
-      return false;
-    } finally {
-      await folder.close();
-    }
-  }
-  return false;
-}
-
-async function releaseLock(root: string): Promise<void> {
-  if (readLockHolder(root, process.getuid?.() ?? -1)?.pid === process.pid) await removeOwn(root, LOCK_NAME);
-}
-
-async function removeOwn(root: string, name: string): Promise<void> {
-  const folder = await WorkspaceFolder.open(root, OWN_DIR, { create: false }).catch(() => undefined);
-  if (!folder) return;
-  try {
-    await folder.remove(name);
-  } finally {
-    await folder.close();
-  }
-}
-
-/**
- * Makes the socket's place ready: in `.review-guard/`, no link on the way
- * (the write guard's judgement); in the temp dir, a folder of this user's
- * that nobody else can enter. A socket a dead daemon left is removed.
- */
-function prepareSocketPath(root: string, socket: { path: string; inWorkspace: boolean }, uid: number): boolean {
-  try {
-    if (socket.inWorkspace) resolveWorkspacePath(root, SOCKET_FILE, 'none');
-    else {
-      const dir = privateTempDir(uid);
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
-      const stats = lstatSync(dir);
-      if (!stats.isDirectory() || stats.uid !== uid || (stats.mode & 0o077) !== 0) return false;
-    }
-    const existing = lstatSync(socket.path, { throwIfNoEntry: false });
-    if (existing && !(existing.isSocket() && existing.uid === uid)) return false;
-    if (existing) rmSync(socket.path);
-    return true;
-  } catch {
-    return false;
-  }
 }
