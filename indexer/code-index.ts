@@ -215,7 +215,9 @@ export class CodeIndex {
     // A rebuild that found nothing still replaces the previous store.
     if (backfilled > 0 || rebuilding) this.dirty = true;
     if (options.persist !== false || rebuilding) await this.saveNow();
-    return { indexed: counts.indexed, removed: gone.length, unchanged: counts.unchanged, files: this.catalog.fileCount, chunks: this.catalog.chunkCount };
+    // Watched, the files no event named are unchanged too: counted as a walk counts them, so both report alike.
+    const unchanged = scope.kind === 'files' ? this.catalog.fileCount - counts.indexed - [...exclude].filter((rel) => this.catalog.file(rel)).length : counts.unchanged;
+    return { indexed: counts.indexed, removed: gone.length, unchanged, files: this.catalog.fileCount, chunks: this.catalog.chunkCount };
   }
 
   /** Stops watching the workspace (with `watch`); the index stays usable and walks on each refresh. */

@@ -33,4 +33,4 @@ export {
 export { isWithinRoot, leavesRoot } from './root-paths.js';
 export { readInsideRoot, readInsideRootSync, type GuardedRead, type ReadRefusal } from './workspace-read.js';
 export { createWorkspaceFileOnce } from './workspace-create.js';
-export { readBeforeRewrite, resolveWorkspacePath, WorkspaceLinkError, writeWorkspaceFile, type LinkPolicy } from './workspace-write.js';
+export { readBeforeRewrite, resolveWorkspacePath, WorkspaceFolder, WorkspaceLinkError, writeWorkspaceFile, type LinkPolicy } from './workspace-write.js';

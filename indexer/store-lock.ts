@@ -16,6 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, open, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';
+import { processExists } from './process-alive.js';
 
 /** How long to wait for a lock and when to call it stale. */
 export interface StoreLockOptions {
@@ -155,17 +156,7 @@ function parseHolder(raw: string): Pick<LockHolder, 'pid' | 'host' | 'createdAt'
 function isStale(holder: LockHolder, staleMs: number): boolean {
   if (Date.now() - holder.mtimeMs > staleMs) return true;
   // A pid names a process only on its own host.
-  return holder.pid !== undefined && holder.host === hostname() && !isAlive(holder.pid);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return holder.pid !== undefined && holder.host === hostname() && !processExists(holder.pid);
 }
 
 /** Removes the stale lock `raw`, unless another process replaced it first (then its lock is put back). */

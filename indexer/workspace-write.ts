@@ -251,6 +251,23 @@ export class WorkspaceFolder {
     }
   }
 
+  /** Creates `name` in this folder holding `data`, exclusively: false when it exists (a lock another process holds). */
+  async createExclusive(name: string, data: string): Promise<boolean> {
+    const handle = await this.create(this.entry(name)).catch((error: NodeJS.ErrnoException) => (error.code === 'EEXIST' ? undefined : Promise.reject(error)));
+    if (!handle) return false;
+    try {
+      await handle.writeFile(data);
+    } finally {
+      await handle.close();
+    }
+    return true;
+  }
+
+  /** Removes `name` from this folder, if it is there. */
+  async remove(name: string): Promise<void> {
+    await rm(this.entry(name), { force: true });
+  }
+
   async close(): Promise<void> {
     await this.handle.close();
   }

@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { UserError } from '../pipeline/index.js';
+import { CLI_OPTIONS } from './arg-options.js';
 
 const REPORT_FORMATS = ['text', 'json', 'sarif'] as const;
 type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -49,25 +50,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: {
-        root: { type: 'string' },
-        format: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        'no-model': { type: 'boolean', default: false },
-        rebuild: { type: 'boolean', default: false },
-        verbose: { type: 'boolean', default: false },
-        staged: { type: 'boolean', default: false },
-        changed: { type: 'boolean', default: false },
-        full: { type: 'boolean', default: false },
-        yes: { type: 'boolean', short: 'y', default: false },
-        'dry-run': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-        version: { type: 'boolean', short: 'v', default: false },
-        http: { type: 'boolean', default: false },
-        port: { type: 'string' },
-        host: { type: 'string', multiple: true },
-        'max-message-bytes': { type: 'string' },
-      },
+      options: CLI_OPTIONS,
     });
   } catch (error) {
     throw new UserError(`${(error as Error).message}; run "review-guard --help" for usage`);

@@ -1,53 +1,38 @@
 #!/usr/bin/env node
 /**
- * @fileoverview The `review-guard` command. Chooses the command, maps errors
- * to exit codes; each command does the work and returns what to print.
- * Command modules are imported on use, so a command loads only its own
- * dependencies.
+ * @fileoverview The `review-guard` command. A small entry: a `hook`,
+ * `review` or `index` call goes to the workspace's warm process when one
+ * answers (daemon/client.ts, Node built-ins only); otherwise, and for every
+ * other command, the full command line (main.ts) is loaded and runs in
+ * process. Either way this prints the same output and exits with the same
+ * code.
  */
-import { UserError } from '../pipeline/index.js';
-import { VERSION } from '../version.js';
-import { parseCliArgs } from './args.js';
-import { EXIT, type CommandOutput } from './exit-codes.js';
-import { COMMAND_HELP, MAIN_HELP } from './help.js';
+import { viaWarmProcess } from './daemon/client.js';
+import type { CommandOutput } from './exit-codes.js';
 
-async function main(argv: readonly string[]): Promise<number> {
-  const args = parseCliArgs(argv);
-  if (args.version) return print({ stdout: VERSION, exitCode: EXIT.ok });
-  if (args.command === 'help' || args.command === undefined) {
-    const topic = args.command === 'help' ? args.positionals[0] : undefined;
-    return print({ stdout: (topic && COMMAND_HELP[topic]) || MAIN_HELP, exitCode: EXIT.ok });
-  }
-  if (args.help) {
-    return print({ stdout: COMMAND_HELP[args.command] ?? MAIN_HELP, exitCode: EXIT.ok });
-  }
-  const cwd = process.cwd();
-  switch (args.command) {
-    // Commands load lazily: `review` and `index` need neither the MCP SDK nor its validator.
-    case 'review':
-      return print(await (await import('./commands/review.js')).runReview(args, cwd));
-    case 'index':
-      return print(await (await import('./commands/index-command.js')).runIndex(args, cwd, process.stderr));
-    case 'doctor':
-      return print(await (await import('./commands/doctor.js')).runDoctor(args, cwd));
-    case 'baseline':
-      return print(await (await import('./commands/baseline.js')).runBaseline(args, cwd));
-    case 'init':
-      return print(await (await import('./commands/init.js')).runInit(args, cwd, process.stdin.isTTY ? askOnTerminal : undefined));
-    case 'hook':
-      return print(await (await import('./commands/hook.js')).runHook(args, readStdin));
-    case 'serve':
-      await (await import('./commands/serve.js')).runServe(args, cwd, process.stderr);
-      return EXIT.ok;
-    default:
-      throw new UserError(`unknown command "${args.command}"; commands: review, index, baseline, hook, init, doctor, serve, help`);
-  }
-}
+const argv = process.argv.slice(2);
+let stdinText: Promise<string> | undefined;
+// Read once: a hook call's stdin goes to the daemon, or, when it does not answer, to the command in process.
+const readStdin = (): Promise<string> => (stdinText ??= readAllStdin());
 
-function print(output: CommandOutput): number {
-  if (output.stdout) process.stdout.write(`${output.stdout}\n`);
-  if (output.stderr) process.stderr.write(`${output.stderr}\n`);
-  return output.exitCode;
+const output =
+  (await viaWarmProcess({ argv, cwd: process.cwd(), env: process.env, readStdin, stdoutIsTTY: process.stdout.isTTY === true, stderrIsTTY: process.stderr.isTTY === true })) ??
+  (await inProcess());
+if (output.stdout) process.stdout.write(`${output.stdout}\n`);
+if (output.stderr) process.stderr.write(`${output.stderr}\n`);
+process.exitCode = output.exitCode;
+
+async function inProcess(): Promise<CommandOutput> {
+  const [{ runCommandLine }, { oneShotServices }] = await Promise.all([import('./main.js'), import('./services.js')]);
+  return runCommandLine(argv, {
+    cwd: process.cwd(),
+    env: process.env,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    readStdin,
+    services: oneShotServices,
+    ...(process.stdin.isTTY ? { ask: askOnTerminal } : {}),
+  });
 }
 
 /** A yes/no question on the terminal; only "y" or "yes" is yes. */
@@ -62,24 +47,9 @@ async function askOnTerminal(question: string): Promise<boolean> {
 }
 
 /** All of stdin; empty when it is a terminal (nothing piped in). */
-async function readStdin(): Promise<string> {
+async function readAllStdin(): Promise<string> {
   if (process.stdin.isTTY) return '';
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
 }
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    if (error instanceof UserError) {
-      process.stderr.write(`review-guard: ${error.message}\n`);
-      process.exitCode = EXIT.usage;
-      return;
-    }
-    process.stderr.write(`review-guard: internal error: ${(error as Error).stack ?? String(error)}\n`);
-    process.exitCode = 70;
-  },
-);

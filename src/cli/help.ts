@@ -151,6 +151,12 @@ sets "hook": {"model": true}), keeping only findings about the lines the
 uncommitted change touched (git diff against HEAD; outside git, the whole
 file). Non-source files and files outside the workspace are ignored.
 
+After the first call a background process per workspace answers (it keeps
+the index loaded and current, so edits made outside the hook are seen too;
+it ends after daemon.idleSeconds without a call). REVIEW_GUARD_DAEMON=off
+runs every call in process; so does CI=true unless REVIEW_GUARD_DAEMON=on.
+review and index calls use it too.
+
 Exit codes (Claude Code's hook contract):
   0  no error findings, or nothing to review: silent
   2  error findings: a compact list on stderr, which Claude Code shows the model

@@ -13,9 +13,7 @@ import { listRules } from '../../rules/index.js';
 import { DEFAULT_MAX_TOOL_CALLS, DEFAULT_MAX_TURNS } from './agent/limits.js';
 import { DEFAULT_LOAD_TIMEOUT_MS, DEFAULT_NUM_CTX } from '../../models/model-defaults.js';
 
-export const CONFIG_FILE_NAME = 'review-guard.config.json';
-/** The key under which package.json may hold the same settings. */
-export const PACKAGE_JSON_KEY = 'reviewGuard';
+export { CONFIG_FILE_NAME, PACKAGE_JSON_KEY } from './config-names.js';
 /** Enough to act on; a crafted file with 100k findings cannot flood a report or a host's context. */
 const DEFAULT_MAX_FINDINGS_PER_FILE = 200;
 
@@ -171,6 +169,17 @@ const HookConfigSchema = z.strictObject({
   model: z.boolean().default(false).describe("Run the model stage in the Claude Code hook too (slower; the hook's own timeout is 60 s)"),
 });
 
+/** The warm process the hook and the CLI reach over a local socket (src/cli/daemon/). */
+const DaemonConfigSchema = z.strictObject({
+  idleSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(1800)
+    .describe('The background review process ends after this many seconds without a request (the next hook or CLI call starts it again); REVIEW_GUARD_DAEMON=off never starts it'),
+});
+
 /** How the MCP server serves `review_code`: hosts time a call out at about 60 s. */
 const McpConfigSchema = z.strictObject({
   timeBudgetMs: z
@@ -229,6 +238,7 @@ export const ConfigSchema = z
     model: ModelConfigSchema.default(ModelConfigSchema.parse({})).describe('The local model (Ollama)'),
     mcp: McpConfigSchema.default(McpConfigSchema.parse({})).describe('The MCP server: time budget, tasks and connections'),
     hook: HookConfigSchema.default(HookConfigSchema.parse({})).describe('The Claude Code PostToolUse hook'),
+    daemon: DaemonConfigSchema.default(DaemonConfigSchema.parse({})).describe('The background review process behind the hook, review and index'),
   })
   .describe('review-guard configuration (review-guard.config.json, or "reviewGuard" in package.json)');
 

@@ -66,9 +66,16 @@ export function parseZeroContextDiff(diff: string): Map<string, FileChange> {
  */
 export async function gitChangeScope(root: string, relPaths: readonly string[], staged: boolean, inWorkTree?: boolean): Promise<ChangeScope> {
   if (!(inWorkTree ?? (await isGitWorkTree(root)))) throw new UserError(`${root} is not inside a git repository; diff-only review needs git (or pass --full)`);
-  if (!staged && !(await hasHead(root))) return new Map(relPaths.map((p) => [p, WHOLE_FILE]));
-  const scope = parseZeroContextDiff(await zeroContextDiff(root, relPaths, staged));
-  if (!staged) for (const path of await untrackedPaths(root, relPaths)) scope.set(path, WHOLE_FILE);
+  const wholeFiles = () => new Map(relPaths.map((p) => [p, WHOLE_FILE]));
+  // The diff against HEAD fails in a repository without commits, where every file is new: asked only then.
+  const diffOrNoHead = zeroContextDiff(root, relPaths, staged).catch(async (error: unknown) => {
+    if (!staged && !(await hasHead(root))) return undefined;
+    throw error;
+  });
+  const [diff, untracked] = await Promise.all([diffOrNoHead, staged ? new Set<string>() : untrackedPaths(root, relPaths)]);
+  if (diff === undefined) return wholeFiles();
+  const scope = parseZeroContextDiff(diff);
+  for (const path of untracked) scope.set(path, WHOLE_FILE);
   return scope;
 }
 

@@ -5,27 +5,33 @@
  * `--relative`, so every path is workspace-relative; user settings that
  * change the diff's shape (external diff, colour, prefixes) are overridden.
  */
-import { execFile } from 'node:child_process';
 import { UserError } from './errors.js';
+import { runGitCommand } from './git-runner.js';
 
 /** Enough for the staged text of any file under maxFileBytes and a large diff. */
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 
-/** Runs git in `root`; rejects with a UserError that says what failed. */
-function runGit(root: string, args: readonly string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      'git',
-      ['-c', 'core.quotepath=off', ...args],
-      { cwd: root, maxBuffer: MAX_OUTPUT_BYTES, encoding: 'utf8', env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } },
-      (error, stdout, stderr) => {
-        if (!error) return resolve(stdout);
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT') return reject(new UserError('git is not installed or not on PATH; --staged and --changed need it'));
-        reject(new UserError(`git ${args[0]} failed in ${root}: ${stderr.trim() || error.message}`));
-      },
-    );
+/** A git command that failed; `exitCode` is git's (undefined when it did not run). */
+class GitFailure extends UserError {
+  constructor(
+    message: string,
+    readonly exitCode: number | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** Runs git in `root`; rejects with a GitFailure (a UserError) that says what failed. */
+async function runGit(root: string, args: readonly string[]): Promise<string> {
+  const { stdout, stderr, error } = await runGitCommand({
+    args: ['-c', 'core.quotepath=off', ...args],
+    cwd: root,
+    env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' },
+    maxBuffer: MAX_OUTPUT_BYTES,
   });
+  if (!error) return stdout;
+  if (error.code === 'ENOENT') throw new GitFailure('git is not installed or not on PATH; --staged and --changed need it', undefined);
+  throw new GitFailure(`git ${args[0]} failed in ${root}: ${stderr.trim() || error.message}`, typeof error.code === 'number' ? error.code : undefined);
 }
 
 /** Whether `root` lies inside a git work tree. */
@@ -47,14 +53,20 @@ export async function hasHead(root: string): Promise<boolean> {
   }
 }
 
-/** Whether git ignores `relPath` (build output, dependencies, local files). */
-export async function isIgnoredByGit(root: string, relPath: string): Promise<boolean> {
+/**
+ * Whether git ignores `relPath` (build output, dependencies, local files),
+ * and whether `root` is in a git work tree at all — one git process for
+ * both, as the hook asks after every edit: `check-ignore` exits 0 (ignored)
+ * or 1 (not) inside a work tree; on any other failure the work tree is
+ * asked for on its own, and the file counts as not ignored.
+ */
+export async function gitIgnoreStatus(root: string, relPath: string): Promise<'ignored' | 'not-ignored' | 'no-work-tree'> {
   try {
     await runGit(root, ['check-ignore', '-q', '--', relPath]);
-    return true;
-  } catch {
-    // Exit 1: not ignored (any other failure: treat as not ignored and review it).
-    return false;
+    return 'ignored';
+  } catch (error) {
+    if (error instanceof GitFailure && error.exitCode === 1) return 'not-ignored';
+    return (await isGitWorkTree(root)) ? 'not-ignored' : 'no-work-tree';
   }
 }
 

@@ -15,7 +15,7 @@ import type { ChatModelReadiness } from './health/ollama-probe.js';
 export { HealthReportSchema, type HealthReport } from './health/report.js';
 export { ConfigError, UserError } from './errors.js';
 export { readForRewrite } from './config.js';
-export { createWorkspaceFileOnce, readInsideRoot, resolveWorkspacePath, WorkspaceLinkError, writeWorkspaceFile } from '../../indexer/index.js';
+export { createWorkspaceFileOnce, readInsideRoot, resolveWorkspacePath, WorkspaceFolder, WorkspaceLinkError, writeWorkspaceFile } from '../../indexer/index.js';
 export { addModelSummaries } from './model-summary.js';
 export { plainText } from './plain-text.js';
 export { isJsonObject } from './json-object.js';
@@ -24,7 +24,8 @@ export type { ReviewEvent } from './review.js';
 export { ruleCatalog, ruleDocs } from './rule-docs.js';
 export { BASELINE_FILE_NAME, readBaselineFile, workspaceSourcePaths, writeBaseline } from './baseline.js';
 export { gitChangeScope, WHOLE_FILE } from './diff-scope.js';
-export { isGitWorkTree, isIgnoredByGit } from './git.js';
+export { gitIgnoreStatus, isGitWorkTree } from './git.js';
+export { useGitHelper } from './git-runner.js';
 export { changedSourcePaths, isSourcePath, readStagedSources } from './staged.js';
 export {
   FindingSchema,

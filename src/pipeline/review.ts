@@ -54,6 +54,8 @@ export interface ReviewDeps {
   readonly sources?: ReadonlyMap<string, string>;
   /** Diff-only: keep the findings about these changed lines (see diff-scope.ts); absent: every finding. */
   readonly scope?: ChangeScope;
+  /** false leaves the index unsaved: a long-lived owner saves it when quiet (ServiceOptions.deferSaves). */
+  readonly saveIndex?: boolean;
 }
 
 export interface ParsedFile {
@@ -93,7 +95,7 @@ export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<
     }
   } finally {
     // Saved once, also when the review is cancelled; a failed save is only a notice.
-    if (index) saveProblem = await saveIndex(index);
+    if (index && deps.saveIndex !== false) saveProblem = await saveIndex(index);
   }
   const perFile: Finding[][] = [];
   for (const entry of parsed) perFile.push((await runContained(stageContext(deps, entry), 'report', () => finishFile(deps, entry))) ?? []);

@@ -84,6 +84,19 @@ export interface ServiceOptions {
    * commands pass false: they walk once and exit.
    */
   readonly watch?: boolean;
+  /**
+   * Reviews leave the index unsaved; the owner saves it with updateIndex()
+   * when no call waits (the daemon: its watched index in memory is the
+   * current one, the store only serves the next cold process). Default false.
+   */
+  readonly deferSaves?: boolean;
+  /**
+   * The config's notes (both a config file and package.json settings, …)
+   * come with every review and index update, as every one-shot CLI process
+   * prints them, instead of once (the daemon: its output is the in-process
+   * output). Default false.
+   */
+  readonly repeatConfigNotes?: boolean;
 }
 
 /** Where the index lives, under the workspace root. */
@@ -107,6 +120,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
   // The config's own notes (both a config file and package.json settings) come first.
   const pending: string[] = [...loaded.notes, ...(log.notice ? [log.notice] : [])];
   let noticesSeen = 0;
+  let noticesTaken = false;
   let opened: Promise<CodeIndex> | undefined;
   const openIndex = (): Promise<CodeIndex> => {
     opened ??= (async () => {
@@ -139,7 +153,8 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
     return index;
   };
   const takeNotices = async (): Promise<string[]> => {
-    const taken = pending.splice(0);
+    const taken = [...(options.repeatConfigNotes && noticesTaken ? loaded.notes : []), ...pending.splice(0)];
+    noticesTaken = true;
     if (!opened) return taken;
     const status = (await opened.catch(() => undefined))?.stats();
     if (status) {
@@ -184,6 +199,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
         ...(transcript ? { transcript } : {}),
         ...(reviewOptions.sources ? { sources: reviewOptions.sources } : {}),
         ...(reviewOptions.scope ? { scope: reviewOptions.scope } : {}),
+        ...(options.deferSaves ? { saveIndex: false } : {}),
       }).catch((error: unknown) => {
         throw setupProblem(error);
       });

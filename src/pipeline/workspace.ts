@@ -3,10 +3,9 @@
  * caller hands us is resolved against the root and refused when it leads
  * outside, lexically or through a symlink.
  */
-import { existsSync, realpathSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { isWithinRoot, leavesRoot, readInsideRoot, readInsideRootSync, type FileStat, type ReadRefusal } from '../../indexer/index.js';
-import { CONFIG_FILE_NAME, PACKAGE_JSON_KEY } from './config-schema.js';
+import { realpathSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
+import { isWithinRoot, leavesRoot, readInsideRoot, type FileStat, type ReadRefusal } from '../../indexer/index.js';
 
 export { isWithinRoot };
 
@@ -19,53 +18,7 @@ export function realOrSelf(path: string): string {
   }
 }
 
-/** How the workspace root was chosen. */
-export type RootChoice =
-  | { readonly root: string; readonly chosenBy: 'flag' }
-  | { readonly root: string; readonly chosenBy: 'git' | 'config-file' | 'package-json'; readonly marker: string }
-  | { readonly root: string; readonly chosenBy: 'cwd' };
-
-/** `--root` if given, else the nearest ancestor holding `.git` or the config, else `cwd`. */
-export function findWorkspaceRoot(cwd: string, explicitRoot?: string): string {
-  return locateWorkspaceRoot(cwd, explicitRoot).root;
-}
-
-/**
- * {@link findWorkspaceRoot} with the reason: `--root`, the nearest ancestor
- * of `cwd` holding `.git`, the config file or a package.json with a
- * `"reviewGuard"` key (the marker found), or `cwd` itself when none does.
- */
-export function locateWorkspaceRoot(cwd: string, explicitRoot?: string): RootChoice {
-  if (explicitRoot !== undefined) return { root: realpathSync(resolve(cwd, explicitRoot)), chosenBy: 'flag' };
-  let dir = resolve(cwd);
-  for (;;) {
-    const found = rootMarker(dir);
-    if (found) return { root: realpathSync(dir), ...found };
-    const parent = dirname(dir);
-    if (parent === dir) return { root: realpathSync(resolve(cwd)), chosenBy: 'cwd' };
-    dir = parent;
-  }
-}
-
-function rootMarker(dir: string): { chosenBy: 'git' | 'config-file' | 'package-json'; marker: string } | undefined {
-  if (existsSync(join(dir, '.git'))) return { chosenBy: 'git', marker: '.git' };
-  if (existsSync(join(dir, CONFIG_FILE_NAME))) return { chosenBy: 'config-file', marker: CONFIG_FILE_NAME };
-  const packageJson = join(dir, 'package.json');
-  if (existsSync(packageJson) && hasPackageSettings(dir, packageJson)) return { chosenBy: 'package-json', marker: `package.json "${PACKAGE_JSON_KEY}"` };
-  return undefined;
-}
-
-/** Read only when it stays inside `dir` (the root it would mark): a linked-in package.json elsewhere marks nothing. */
-function hasPackageSettings(dir: string, path: string): boolean {
-  const read = readInsideRootSync(dir, path, { links: 'inside' });
-  if (!read.ok) return false;
-  try {
-    const json: unknown = JSON.parse(read.bytes.toString('utf8'));
-    return typeof json === 'object' && json !== null && Object.hasOwn(json, PACKAGE_JSON_KEY);
-  } catch {
-    return false;
-  }
-}
+export { findWorkspaceRoot, locateWorkspaceRoot, type RootChoice } from './workspace-root.js';
 
 /** A file the guard let through, or why it did not. */
 type WorkspaceFile =

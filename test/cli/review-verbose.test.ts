@@ -31,7 +31,7 @@ describe('review --verbose', () => {
   async function review(env: Record<string, string>, ...flags: string[]) {
     const ollama = await startFake(script);
     const args = [CLI_PATH, 'review', ...flags, 'src/util/strings.ts'];
-    return run(process.execPath, args, { cwd: repo.root, env: { ...process.env, OLLAMA_HOST: ollama.url, ...env } });
+    return run(process.execPath, args, { cwd: repo.root, env: { ...process.env, OLLAMA_HOST: ollama.url, REVIEW_GUARD_DAEMON: 'off', ...env } });
   }
 
   it('shows the transcript on stderr and the model line in the report', async () => {

@@ -103,7 +103,7 @@ describe('config loader', () => {
 
   const broken: Array<[string, unknown, RegExp, string | undefined]> = [
     ['invalid JSON', '{ "rules": ', /not valid JSON/, undefined],
-    ['an unknown key', { modle: {} }, /unknown key "modle" \(did you mean "model"\? allowed: \$schema, rules, maxFileBytes, maxFindingsPerFile, index, model, mcp, hook\)/, 'modle'],
+    ['an unknown key', { modle: {} }, /unknown key "modle" \(did you mean "model"\? allowed: \$schema, rules, maxFileBytes, maxFindingsPerFile, index, model, mcp, hook, daemon\)/, 'modle'],
     ['a nested unknown key', { model: { turns: 3 } }, /unknown key "model\.turns" \(did you mean "model\.maxTurns"\? allowed in "model": enabled, host/, 'model.turns'],
     ['a number out of range', { model: { maxTurns: 0 } }, /"model\.maxTurns" is 0; expected an integer from 1 to 20$/, 'model.maxTurns'],
     ['a value of the wrong type', { index: { enabled: 'yes' } }, /"index\.enabled" is "yes"; expected true or false$/, 'index.enabled'],

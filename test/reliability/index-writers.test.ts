@@ -14,6 +14,9 @@ import { CLI_PATH, copySampleRepo, type SampleRepo } from '../support/sample-rep
 import { INDEX_DIR } from '../../src/pipeline/service.js';
 import { assertComplete, DUPLICATE_FILE, reviewOnce, storeFiles } from './index-support.js';
 
+/** Each writer its own process, as the test means: no warm daemon takes the calls. */
+const IN_PROCESS = { ...process.env, REVIEW_GUARD_DAEMON: 'off' };
+
 describe('a writer killed in the middle of a save', () => {
   let repo: SampleRepo;
   before(async () => {
@@ -32,7 +35,7 @@ describe('a writer killed in the middle of a save', () => {
     const midSave = (names: string[]): boolean => names.some(isVectorTemp);
     const storeDir = join(repo.root, INDEX_DIR);
     await mkdir(storeDir, { recursive: true });
-    const child = spawn(process.execPath, [CLI_PATH, 'index', '--rebuild'], { cwd: repo.root, stdio: 'ignore' });
+    const child = spawn(process.execPath, [CLI_PATH, 'index', '--rebuild'], { cwd: repo.root, stdio: 'ignore', env: IN_PROCESS });
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     // SIGKILL while it writes the new vector file, before the metadata is renamed into place: the
     // watcher hears the temp file appear, which polling the folder could miss (a save takes milliseconds).
@@ -67,7 +70,7 @@ describe('several processes indexing one root at once', () => {
 
   function cli(args: readonly string[]): Promise<{ code: number | null; stderr: string }> {
     return new Promise((resolve) => {
-      const child = spawn(process.execPath, [CLI_PATH, ...args], { cwd: repo.root, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, [CLI_PATH, ...args], { cwd: repo.root, stdio: ['ignore', 'ignore', 'pipe'], env: IN_PROCESS });
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       child.on('close', (code) => resolve({ code, stderr }));

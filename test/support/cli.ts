@@ -17,7 +17,9 @@ export interface CliRun {
 
 /**
  * Runs `review-guard ...args` in `cwd`, feeding `input` on stdin; never with
- * a model host. `cli` runs another copy of the built CLI (default: this one).
+ * a model host, and in process (no warm daemon, REVIEW_GUARD_DAEMON=off)
+ * unless `env` says otherwise: the daemon's own tests start and stop theirs.
+ * `cli` runs another copy of the built CLI (default: this one).
  */
 export function runCli(
   cwd: string,
@@ -25,7 +27,7 @@ export function runCli(
   options: { input?: string; env?: NodeJS.ProcessEnv; cli?: string } = {},
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [options.cli ?? CLI_PATH, ...args], { cwd, env: { ...process.env, OLLAMA_HOST: '', NO_COLOR: '', ...options.env } });
+    const child = spawn(process.execPath, [options.cli ?? CLI_PATH, ...args], { cwd, env: { ...process.env, OLLAMA_HOST: '', NO_COLOR: '', REVIEW_GUARD_DAEMON: 'off', ...options.env } });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -128,7 +130,7 @@ export async function waitFor<T>(probe: () => T | Promise<T>, check: (value: T) 
   for (;;) {
     const value = await probe();
     if (check(value)) return value;
-    if (Date.now() > until) throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 500)}`);
+    if (Date.now() > until) throw new Error(`condition not met in ${timeoutMs} ms; last value: ${String(JSON.stringify(value)).slice(0, 500)}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -144,8 +146,33 @@ export async function git(cwd: string, ...args: string[]): Promise<string> {
 /** The sample repository as a git repository with everything committed. */
 export async function sampleGitRepo(config?: unknown): Promise<SampleRepo> {
   const repo = await copySampleRepo(config);
-  await git(repo.root, 'init', '-q', '-b', 'main');
-  await git(repo.root, 'add', '-A');
-  await git(repo.root, 'commit', '-q', '-m', 'sample');
+  await initAndCommit(repo.root);
   return repo;
+}
+
+/** Makes `root` a git repository with everything in it committed. */
+export async function initAndCommit(root: string): Promise<void> {
+  await git(root, 'init', '-q', '-b', 'main');
+  await git(root, 'add', '-A');
+  await git(root, 'commit', '-q', '-m', 'sample');
+}
+
+/** The JSON Claude Code sends a PostToolUse hook after a Write or Edit. */
+export function postToolUse(cwd: string, toolName: string, toolInput: Record<string, unknown>): string {
+  return JSON.stringify({
+    session_id: 'abc123',
+    transcript_path: '/home/user/.claude/projects/x/abc123.jsonl',
+    cwd,
+    permission_mode: 'default',
+    hook_event_name: 'PostToolUse',
+    tool_name: toolName,
+    tool_input: toolInput,
+    tool_response: { filePath: toolInput['file_path'], success: true },
+  });
+}
+
+/** `loadConfig` of the sample repo (`loadTs`, the text of src/config/load.ts) under another name: what an agent writes when it did not look first. */
+export function copyOfLoadConfig(loadTs: string, name: string): string {
+  const body = loadTs.slice(loadTs.indexOf('export function loadConfig'), loadTs.indexOf('/** True when'));
+  return `import { readFileSync } from 'node:fs';\nimport type { AppConfig } from '../config/load.js';\n\n${body.replace('loadConfig', name)}`;
 }

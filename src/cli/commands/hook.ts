@@ -15,11 +15,9 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import {
-  createReviewService,
   findWorkspaceRoot,
   gitChangeScope,
-  isGitWorkTree,
-  isIgnoredByGit,
+  gitIgnoreStatus,
   isSourcePath,
   isWithinRoot,
   toPosix,
@@ -30,13 +28,14 @@ import { formatHookMessage } from '../../report/hook.js';
 import type { CliArgs } from '../args.js';
 import type { CommandOutput } from '../exit-codes.js';
 import { parseHookInput } from '../hook-input.js';
+import { oneShotServices, type ServiceSource } from '../services.js';
 
 /** Exit codes of the Claude Code hook contract. */
 const HOOK_EXIT = { silent: 0, hookProblem: 1, feedback: 2 } as const;
 
 const HOSTS = ['claude-code'] as const;
 
-export async function runHook(args: CliArgs, stdin: () => Promise<string>): Promise<CommandOutput> {
+export async function runHook(args: CliArgs, stdin: () => Promise<string>, services: ServiceSource = oneShotServices): Promise<CommandOutput> {
   const host = args.positionals[0];
   if (!host || !(HOSTS as readonly string[]).includes(host)) {
     return problem(`hook needs a host: review-guard hook ${HOSTS.join('|')} (got ${host === undefined ? 'none' : JSON.stringify(host)})`);
@@ -47,14 +46,14 @@ export async function runHook(args: CliArgs, stdin: () => Promise<string>): Prom
   if (input.kind === 'invalid') return problem(`cannot read the hook input: ${input.problem}`);
   if (input.kind === 'ignored') return silent();
   try {
-    return await reviewEditedFile(input.cwd, input.filePath);
+    return await reviewEditedFile(input.cwd, input.filePath, services);
   } catch (error) {
     if (error instanceof UserError) return problem(error.message);
     return problem(`internal error: ${(error as Error).stack ?? String(error)}`);
   }
 }
 
-async function reviewEditedFile(cwd: string, filePath: string): Promise<CommandOutput> {
+async function reviewEditedFile(cwd: string, filePath: string, services: ServiceSource): Promise<CommandOutput> {
   if (!isAbsolute(cwd) || !existsSync(cwd)) return problem(`cwd ${JSON.stringify(cwd)} is not an existing absolute folder`);
   const project = findWorkspaceRoot(cwd);
   const absPath = resolve(cwd, filePath);
@@ -67,13 +66,14 @@ async function reviewEditedFile(cwd: string, filePath: string): Promise<CommandO
   const root = isWithinRoot(project, nearest) ? nearest : project;
   const relPath = toPosix(relative(root, realPath));
 
-  const inGit = await isGitWorkTree(root);
+  // Each git question is a process (costly from a large warm process): as few as the answers need.
+  const [standing, service] = await Promise.all([gitIgnoreStatus(root, relPath), services.get(root)]);
   // A file git ignores (build output, vendored code) is not the project's source either.
-  if (inGit && (await isIgnoredByGit(root, relPath))) return silent();
-  const service = await createReviewService({ root, watch: false });
-  const scope = inGit ? await gitChangeScope(root, [relPath], false, true) : new Map([[relPath, WHOLE_FILE]]);
-  // No walk of the workspace per edit: the stored index plus this file (see ReviewOptions.refreshIndex).
-  const result = await service.review({ files: [relPath] }, { model: service.loaded.config.hook.model, scope, refreshIndex: false });
+  if (standing === 'ignored') return silent();
+  const scope = standing === 'not-ignored' ? await gitChangeScope(root, [relPath], false, true) : new Map([[relPath, WHOLE_FILE]]);
+  // In process, no walk of the workspace per edit: the stored index plus this file (see ReviewOptions.refreshIndex).
+  // The warm process's watched index costs only the changed files, so it catches copies of code edited since `index`.
+  const result = await service.review({ files: [relPath] }, { model: service.loaded.config.hook.model, scope, refreshIndex: services.warm });
   const message = formatHookMessage(result, relPath);
   return message ? { stdout: '', stderr: message, exitCode: HOOK_EXIT.feedback } : silent();
 }

@@ -2,15 +2,15 @@
  * @fileoverview `review-guard index`: build or refresh the similarity index,
  * with progress (files/s, time left) on stderr when it is a terminal.
  */
-import { createReviewService } from '../../pipeline/index.js';
 import type { CliArgs } from '../args.js';
 import { EXIT, type CommandOutput } from '../exit-codes.js';
 import { progressLine } from '../progress.js';
 import { workspaceRoot } from '../root.js';
+import { oneShotServices, type ServiceSource } from '../services.js';
 
-export async function runIndex(args: CliArgs, cwd: string, stderr: NodeJS.WriteStream): Promise<CommandOutput> {
+export async function runIndex(args: CliArgs, cwd: string, stderr: NodeJS.WriteStream, services: ServiceSource = oneShotServices): Promise<CommandOutput> {
   const root = workspaceRoot(cwd, args.root);
-  const service = await createReviewService({ root, watch: false });
+  const service = await services.get(root);
   const started = Date.now();
   const progress = progressLine(stderr, 'indexing');
   const stats = await service.updateIndex({ rebuild: args.rebuild, onProgress: progress.update }).catch((error: unknown) => {

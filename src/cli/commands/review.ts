@@ -8,7 +8,6 @@ import {
   addModelSummaries,
   changedSourcePaths,
   countSeverities,
-  createReviewService,
   gitChangeScope,
   MAX_FILES_PER_REVIEW,
   readStagedSources,
@@ -19,15 +18,16 @@ import {
 import { formatReport, wantsColor } from '../../report/index.js';
 import type { CliArgs } from '../args.js';
 import { EXIT, type CommandOutput } from '../exit-codes.js';
+import type { CliContext } from '../main.js';
 import { workspacePaths, workspaceRoot } from '../root.js';
 
-
-export async function runReview(args: CliArgs, cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<CommandOutput> {
+export async function runReview(args: CliArgs, context: Pick<CliContext, 'cwd' | 'env' | 'stdout' | 'stderr' | 'services'>): Promise<CommandOutput> {
+  const { cwd, env } = context;
   if (args.positionals.length === 0 && !args.staged && !args.changed) {
     throw new UserError('review needs at least one file (or --staged, or --changed); e.g. review-guard review src/app.ts');
   }
   const root = workspaceRoot(cwd, args.root);
-  const service = await createReviewService({ root, watch: false });
+  const service = await context.services.get(root);
   const named = workspacePaths(root, cwd, args.positionals);
   const sources = args.staged ? await readStagedSources(root, named.length > 0 ? new Set(named) : undefined) : undefined;
   // --changed without files: every source file changed since HEAD.
@@ -37,14 +37,14 @@ export async function runReview(args: CliArgs, cwd: string, env: NodeJS.ProcessE
   // Reading staged sources or listing changed files has already checked that the root is in a git work tree.
   const inWorkTree = sources !== undefined || listChanged ? true : undefined;
   const scope = diffOnly && files.length > 0 ? await gitChangeScope(root, files, args.staged, inWorkTree) : undefined;
-  const transcript = args.verbose ? (text: string) => void process.stderr.write(`${text}\n`) : undefined;
+  const transcript = args.verbose ? (text: string) => void context.stderr.write(`${text}\n`) : undefined;
   const result = await reviewInBatches(service, files, {
     model: args.model,
     ...(sources ? { sources } : {}),
     ...(scope ? { scope } : {}),
     ...(transcript ? { transcript } : {}),
   });
-  const stdout = formatReport(result, args.format, { color: wantsColor(process.stdout, env), root });
+  const stdout = formatReport(result, args.format, { color: wantsColor(context.stdout, env), root });
   return { stdout, exitCode: exitCodeOf(result) };
 }
 

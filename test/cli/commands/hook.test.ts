@@ -7,28 +7,8 @@ import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startFakeOllama } from '../../helpers/fake-ollama.js';
-import { runCli, sampleGitRepo } from '../../support/cli.js';
+import { copyOfLoadConfig, postToolUse, runCli, sampleGitRepo } from '../../support/cli.js';
 import { copySampleRepo, type SampleRepo } from '../../support/sample-repo.js';
-
-/** `loadConfig` of the sample repo under another name: what an agent writes when it did not look first. */
-function copyOfLoadConfig(loadTs: string, name: string): string {
-  const body = loadTs.slice(loadTs.indexOf('export function loadConfig'), loadTs.indexOf('/** True when'));
-  return `import { readFileSync } from 'node:fs';\nimport type { AppConfig } from '../config/load.js';\n\n${body.replace('loadConfig', name)}`;
-}
-
-/** The JSON Claude Code sends a PostToolUse hook after a Write or Edit. */
-function postToolUse(cwd: string, toolName: string, toolInput: Record<string, unknown>): string {
-  return JSON.stringify({
-    session_id: 'abc123',
-    transcript_path: '/home/user/.claude/projects/x/abc123.jsonl',
-    cwd,
-    permission_mode: 'default',
-    hook_event_name: 'PostToolUse',
-    tool_name: toolName,
-    tool_input: toolInput,
-    tool_response: { filePath: toolInput['file_path'], success: true },
-  });
-}
 
 describe('review-guard hook claude-code', () => {
   let repo: SampleRepo;

@@ -1,0 +1,204 @@
+/**
+ * @fileoverview The client side of the warm path: for `hook`, `review` and
+ * `index`, find the workspace's running daemon, hand it the call and return
+ * its answer; start a daemon for the next call when none answers. Any doubt
+ * — no daemon, a stale socket, another version or environment, a refusal,
+ * silence past SILENCE_MS, a connection that ends before the answer — is
+ * `undefined`, and the caller runs the command in process as it always
+ * did. So a fault costs time, never a verdict.
+ *
+ * Loads Node built-ins and the dependency-free root finder only: no zod,
+ * no MCP SDK, no tree-sitter (the point is to skip their load time).
+ */
+import { accessSync, constants, existsSync } from 'node:fs';
+import { connect } from 'node:net';
+import { isAbsolute, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { findWorkspaceRoot, locateWorkspaceRoot } from '../../pipeline/workspace-root.js';
+import { CLI_OPTIONS } from '../arg-options.js';
+import type { CommandOutput } from '../exit-codes.js';
+import {
+  buildIdentity,
+  daemonWanted,
+  decidingEnv,
+  gitEnvOf,
+  isOwnSocket,
+  MAX_REQUEST_BYTES,
+  processExists,
+  PROTOCOL,
+  readDaemonState,
+  readLockHolder,
+  lockIsHeld,
+  SILENCE_MS,
+  WARM_COMMANDS,
+  type DaemonReply,
+  type DaemonRequest,
+  type DaemonState,
+} from './protocol.js';
+
+/** What the call looks like from the process that received it. */
+export interface ClientCall {
+  readonly argv: readonly string[];
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  /** stdin, read once (the in-process fallback reads the same text). */
+  readonly readStdin: () => Promise<string>;
+  readonly stdoutIsTTY: boolean;
+  readonly stderrIsTTY: boolean;
+}
+
+/** The daemon's answer, or undefined: run in process. */
+export async function viaWarmProcess(call: ClientCall): Promise<CommandOutput | undefined> {
+  if (!daemonWanted(call.env) || typeof process.getuid !== 'function') return undefined;
+  const command = warmCommand(call);
+  if (!command) return undefined;
+  const stdin = command === 'hook' ? await call.readStdin() : undefined;
+  const root = rootOf(call, command, stdin);
+  if (!root) return undefined;
+  const uid = process.getuid();
+  const state = readDaemonState(root, uid);
+  if (!state || !isOwnSocket(state.socket, uid) || !processExists(state.pid)) {
+    await startDaemon(root, call.env);
+    return undefined;
+  }
+  const request: DaemonRequest = {
+    protocol: PROTOCOL,
+    // A daemon of another installation or version refuses it and stops; the next call starts this one's.
+    ...buildIdentity(),
+    token: state.token,
+    root,
+    cwd: call.cwd,
+    argv: call.argv,
+    ...(stdin !== undefined ? { stdin } : {}),
+    stdoutIsTTY: call.stdoutIsTTY,
+    env: decidingEnv(call.env),
+    gitEnv: gitEnvOf(call.env),
+    noColor: Boolean(call.env['NO_COLOR']),
+  };
+  const reply = await ask(state, request);
+  if (reply === 'unreachable') await startDaemon(root, call.env);
+  return typeof reply === 'object' ? reply : undefined;
+}
+
+/**
+ * The command when the call may go to the daemon: `hook`, `review` or
+ * `index`, with flags that parse, and none that needs this process's
+ * terminal (`--verbose` streams the transcript; `index` on a terminal draws
+ * a progress meter; help and version print at once anyway).
+ */
+function warmCommand(call: ClientCall): (typeof WARM_COMMANDS)[number] | undefined {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...call.argv], allowPositionals: true, strict: true, options: CLI_OPTIONS });
+  } catch {
+    return undefined;
+  }
+  const { values, positionals } = parsed;
+  const command = WARM_COMMANDS.find((name) => name === positionals[0]);
+  if (!command || values.help || values.version || values.verbose) return undefined;
+  if (command === 'index' && call.stderrIsTTY) return undefined;
+  return command;
+}
+
+/** The workspace root the command will use, found as the command finds it; undefined when in doubt. */
+function rootOf(call: ClientCall, command: string, stdin: string | undefined): string | undefined {
+  try {
+    if (command !== 'hook') {
+      const explicit = parseArgs({ args: [...call.argv], allowPositionals: true, strict: true, options: CLI_OPTIONS }).values.root;
+      return locateWorkspaceRoot(call.cwd, explicit).root;
+    }
+    // The hook's workspace is the project around the folder Claude Code runs in (as runHook finds it).
+    const cwd = (JSON.parse(stdin ?? '') as { cwd?: unknown }).cwd;
+    return typeof cwd === 'string' && isAbsolute(cwd) && existsSync(cwd) ? findWorkspaceRoot(cwd) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The answer, 'unreachable' (nothing listens: start a daemon), or 'declined' (it refused, stalled or broke off). */
+function ask(state: DaemonState, request: DaemonRequest): Promise<CommandOutput | 'unreachable' | 'declined'> {
+  return new Promise((resolve) => {
+    const socket = connect(state.socket);
+    let buffered = '';
+    let connected = false;
+    let settled = false;
+    const finish = (answer: CommandOutput | 'unreachable' | 'declined'): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(silence);
+      socket.destroy();
+      resolve(answer);
+    };
+    let silence = setTimeout(() => finish('declined'), SILENCE_MS);
+    socket.setEncoding('utf8');
+    socket.on('connect', () => {
+      connected = true;
+      socket.write(`${JSON.stringify(request)}\n`);
+    });
+    socket.on('data', (chunk: string) => {
+      clearTimeout(silence);
+      silence = setTimeout(() => finish('declined'), SILENCE_MS);
+      buffered += chunk;
+      if (buffered.length > MAX_REQUEST_BYTES) return finish('declined');
+      for (let end = buffered.indexOf('\n'); end !== -1; end = buffered.indexOf('\n')) {
+        const reply = parseReply(buffered.slice(0, end));
+        buffered = buffered.slice(end + 1);
+        if (reply?.type === 'alive') continue;
+        return finish(reply?.type === 'result' ? resultOf(reply) : 'declined');
+      }
+    });
+    // A connection refused or a socket file with nothing behind it: the daemon is gone.
+    socket.on('error', () => finish(connected ? 'declined' : 'unreachable'));
+    socket.on('close', () => finish('declined'));
+  });
+}
+
+function parseReply(line: string): DaemonReply | undefined {
+  try {
+    const reply = JSON.parse(line) as DaemonReply;
+    if (reply.type !== 'result') return reply;
+    const complete = typeof reply.stdout === 'string' && Number.isInteger(reply.exitCode) && (reply.stderr === undefined || typeof reply.stderr === 'string');
+    return complete ? reply : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function resultOf(reply: Extract<DaemonReply, { type: 'result' }>): CommandOutput {
+  return { stdout: reply.stdout, ...(reply.stderr !== undefined ? { stderr: reply.stderr } : {}), exitCode: reply.exitCode };
+}
+
+/**
+ * Starts `review-guard daemon` for `root` in the background, detached and
+ * silent, unless one is already starting (its lock names a live process) or
+ * `.review-guard/` cannot be written (it could not start). It serves the
+ * calls after this one.
+ */
+async function startDaemon(root: string, env: NodeJS.ProcessEnv): Promise<void> {
+  if (!writable(root) || lockHeldByLiveProcess(root)) return;
+  const bin = fileURLToPath(new URL('../bin.js', import.meta.url));
+  try {
+    // Loaded here: the calls a daemon answers never need it.
+    const { spawn } = await import('node:child_process');
+    spawn(process.execPath, [bin, 'daemon', '--root', root], { cwd: root, env, detached: true, stdio: 'ignore' }).unref();
+  } catch {
+    // Not started: the calls keep running in process.
+  }
+}
+
+function writable(root: string): boolean {
+  const dir = join(root, '.review-guard');
+  try {
+    accessSync(existsSync(dir) ? dir : root, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function lockHeldByLiveProcess(root: string): boolean {
+  const uid = process.getuid?.() ?? -1;
+  return lockIsHeld(readLockHolder(root, uid), readDaemonState(root, uid));
+}
+

@@ -1,0 +1,173 @@
+/**
+ * @fileoverview What the client entry and the warm process (the daemon)
+ * agree on: where the daemon's files are, the identity a client must match,
+ * and the messages. Node built-ins only — the client loads this before it
+ * knows whether it will need anything else.
+ *
+ * Messages are JSON, one per line. The client sends one request; the
+ * daemon answers `alive` while the request waits or runs (so a client can
+ * tell a slow answer from a stuck process), then one `result` or one
+ * `refused`, and closes the connection.
+ */
+import { lstatSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { processExists } from '../../../indexer/process-alive.js';
+import { readInsideRootSync } from '../../../indexer/workspace-read.js';
+
+export { processExists };
+import { VERSION } from '../../version.js';
+
+/** Bumped whenever a message changes shape: a client and a daemon of different protocols never talk. */
+export const PROTOCOL = 1;
+
+/** The daemon's files, under the workspace root (review-guard's own tree: no links followed). */
+export const STATE_FILE = '.review-guard/daemon.json';
+export const LOCK_FILE = '.review-guard/daemon.lock';
+export const SOCKET_FILE = '.review-guard/daemon.sock';
+
+/** The daemon says it is still at a request this often. */
+export const HEARTBEAT_MS = 250;
+/** A client that hears nothing for this long gives up on the daemon and runs in process. */
+export const SILENCE_MS = 3000;
+/** Largest request accepted (a Write's hook input carries the whole file). */
+export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
+
+/** The commands a client may send; everything else always runs in process. */
+export const WARM_COMMANDS = ['hook', 'review', 'index'] as const;
+
+/** What a running daemon writes to STATE_FILE (owner-only) once it listens. */
+export interface DaemonState {
+  readonly protocol: number;
+  readonly version: string;
+  /** Which installation: a daemon started from another copy of review-guard is not this client's. */
+  readonly build: string;
+  readonly pid: number;
+  readonly root: string;
+  readonly socket: string;
+  /** Random per start; a request must carry it. */
+  readonly token: string;
+}
+
+export interface DaemonRequest {
+  readonly protocol: number;
+  readonly version: string;
+  readonly build: string;
+  readonly token: string;
+  /** The workspace root the client found; the daemon refuses any other. */
+  readonly root: string;
+  readonly cwd: string;
+  readonly argv: readonly string[];
+  /** The hook's stdin, read by the client. */
+  readonly stdin?: string;
+  readonly stdoutIsTTY: boolean;
+  /** The variables that decide a result (see `decidingEnv`): the daemon refuses a request whose differ from its own. */
+  readonly env: Readonly<Record<string, string>>;
+  /** The client's GIT_* variables (a pre-commit hook's GIT_INDEX_FILE): the daemon's git calls use them for this request. */
+  readonly gitEnv: Readonly<Record<string, string>>;
+  readonly noColor: boolean;
+}
+
+/** Why a daemon did not run a request; the client then runs it in process. */
+export type RefusalReason = 'token' | 'version' | 'root' | 'env' | 'request' | 'busy';
+
+export type DaemonReply =
+  | { readonly type: 'alive' }
+  | { readonly type: 'result'; readonly stdout: string; readonly stderr?: string; readonly exitCode: number }
+  | { readonly type: 'refused'; readonly reason: RefusalReason; readonly message: string };
+
+/** This installation's identity: the version and the folder the built CLI runs from. */
+export function buildIdentity(): { version: string; build: string } {
+  return { version: VERSION, build: fileURLToPath(new URL('../..', import.meta.url)) };
+}
+
+/**
+ * The environment variables that change what a review answers (the model
+ * host, the debug log, review-guard's own settings), minus the switch for
+ * the daemon itself. A daemon keeps the environment it started with, so a
+ * client with other values runs in process.
+ */
+export function decidingEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  return pick(env, (name) => (name.startsWith('OLLAMA_') || name.startsWith('REVIEW_GUARD_')) && name !== 'REVIEW_GUARD_DAEMON');
+}
+
+/** The GIT_* variables of `env`. */
+export function gitEnvOf(env: NodeJS.ProcessEnv): Record<string, string> {
+  return pick(env, (name) => name.startsWith('GIT_'));
+}
+
+function pick(env: NodeJS.ProcessEnv, wanted: (name: string) => boolean): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const name of Object.keys(env).sort()) {
+    const value = env[name];
+    if (value !== undefined && wanted(name)) picked[name] = value;
+  }
+  return picked;
+}
+
+/** Whether two variable sets are equal. */
+export function sameEnv(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/**
+ * Whether the warm path is on: `REVIEW_GUARD_DAEMON=off` turns it off,
+ * `on` turns it on; unset, it is on except in CI (a CI job's processes
+ * should end with the job) and on Windows (named pipes are not done yet).
+ */
+export function daemonWanted(env: NodeJS.ProcessEnv): boolean {
+  const setting = env['REVIEW_GUARD_DAEMON'];
+  if (process.platform === 'win32' || setting === 'off') return false;
+  return setting === 'on' || !env['CI'];
+}
+
+/**
+ * The running daemon's state, when STATE_FILE is a regular file owned by
+ * this user and readable by nobody else, and well-formed; else undefined
+ * (a file another user could read, or plant, is not trusted).
+ */
+export function readDaemonState(root: string, uid: number): DaemonState | undefined {
+  const read = readInsideRootSync(root, join(root, STATE_FILE), { links: 'refuse' });
+  if (!read.ok || read.stats.uid !== uid || (read.stats.mode & 0o077) !== 0) return undefined;
+  try {
+    const state = JSON.parse(read.bytes.toString('utf8')) as Partial<DaemonState>;
+    const fields = [state.protocol, state.pid, state.version, state.build, state.root, state.socket, state.token];
+    const types = ['number', 'number', 'string', 'string', 'string', 'string', 'string'];
+    return fields.every((value, i) => typeof value === types[i]) ? (state as DaemonState) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `path` is a socket owned by `uid` (a socket someone else put there is never connected to). */
+export function isOwnSocket(path: string, uid: number): boolean {
+  try {
+    const stats = lstatSync(path);
+    return stats.isSocket() && stats.uid === uid;
+  } catch {
+    return false;
+  }
+}
+
+/** The daemon's lock file: who took it and when, when the file is this user's. */
+export function readLockHolder(root: string, uid: number): { pid: number; sinceMs: number } | undefined {
+  const read = readInsideRootSync(root, join(root, LOCK_FILE), { links: 'refuse' });
+  if (!read.ok || read.stats.uid !== uid) return undefined;
+  const pid = Number(read.bytes.toString('utf8').trim());
+  return Number.isInteger(pid) && pid > 0 ? { pid, sinceMs: read.stats.mtimeMs } : undefined;
+}
+
+/** A daemon listens within this long of taking the lock; an older lock without a state file is stale. */
+const MAX_START_MS = 120_000;
+
+/**
+ * Whether the lock still belongs to a daemon of another process: its holder
+ * lives and it either took the lock lately (still starting) or its state
+ * file names it (running). A pid reused by an unrelated process does not
+ * hold a lock for good.
+ */
+export function lockIsHeld(holder: { pid: number; sinceMs: number } | undefined, state?: DaemonState): boolean {
+  if (!holder || holder.pid === process.pid || !processExists(holder.pid)) return false;
+  return Date.now() - holder.sinceMs < MAX_START_MS || state?.pid === holder.pid;
+}

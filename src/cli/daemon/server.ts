@@ -1,0 +1,300 @@
+/**
+ * @fileoverview `review-guard daemon`: the warm process of one workspace.
+ * Started in the background by the client entry (client.ts) when a `hook`,
+ * `review` or `index` call finds none; holds one review service per root
+ * (the one `createReviewService` the MCP server uses, watched, so its index
+ * follows every edit), answers calls over a Unix socket, and ends after
+ * `daemon.idleSeconds` without one.
+ *
+ * Trust (SECURITY.md): the socket and the state file are the user's only
+ * (umask 077, the socket chmod 600, in `.review-guard/` or an owner-only
+ * temp folder), and a request must carry the random token of this start,
+ * which only a reader of the owner-only state file has. A request for
+ * another workspace, from another installation or version, or with another
+ * model or review-guard environment is refused, and the client runs in
+ * process. Requests run one at a time, each through the same command-line
+ * code as in process (main.ts), so the output is byte for byte the same.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { chmodSync, rmSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
+import { z } from 'zod';
+import { ConfigSchema, isWithinRoot, reloadingService, useGitHelper, writeWorkspaceFile, type ReviewService } from '../../pipeline/index.js';
+import { parseCliArgs, type CliArgs } from '../args.js';
+import type { CommandOutput } from '../exit-codes.js';
+import { runCommandLine } from '../main.js';
+import { workspaceRoot } from '../root.js';
+import type { ServiceSource } from '../services.js';
+import { exitOnSignals } from '../shutdown.js';
+import { prepareSocketPath, releaseLock, removeOwn, takeLock } from './daemon-files.js';
+import { socketPathFor } from './socket-path.js';
+import {
+  buildIdentity,
+  decidingEnv,
+  HEARTBEAT_MS,
+  isOwnSocket,
+  MAX_REQUEST_BYTES,
+  PROTOCOL,
+  readDaemonState,
+  sameEnv,
+  STATE_FILE,
+  WARM_COMMANDS,
+  type DaemonReply,
+  type DaemonRequest,
+  type DaemonState,
+  type RefusalReason,
+} from './protocol.js';
+
+/** How often the daemon checks that its state file is still its own (the workspace deleted, another daemon started). */
+const OWNERSHIP_CHECK_MS = 2000;
+/** The index is saved once no call came for this long (between edits, not while an agent edits in a burst). */
+const SAVE_AFTER_MS = 5000;
+/** Longest a call waits for the one before it to finish. */
+const QUEUE_WAIT_MS = 2000;
+
+const RequestSchema = z.object({
+  protocol: z.number(),
+  version: z.string(),
+  build: z.string(),
+  token: z.string(),
+  root: z.string(),
+  cwd: z.string(),
+  argv: z.array(z.string()),
+  stdin: z.string().optional(),
+  stdoutIsTTY: z.boolean(),
+  env: z.record(z.string(), z.string()),
+  gitEnv: z.record(z.string(), z.string()),
+  noColor: z.boolean(),
+});
+
+/** Starts the daemon for the root and returns; it runs until idle, a signal, or its state file is no longer its own. */
+export async function runDaemon(args: CliArgs, cwd: string): Promise<void> {
+  const root = workspaceRoot(cwd, args.root);
+  const uid = process.getuid?.();
+  if (uid === undefined) return;
+  // Every file and socket it makes is the user's alone.
+  process.umask(0o077);
+  // Its git calls start from a small helper: a fork of this process, once the index is loaded, is slow.
+  useGitHelper();
+  if (!(await takeLock(root))) return;
+  const socket = socketPathFor(root, uid);
+  if (!socket || !prepareSocketPath(root, socket, uid)) return void (await releaseLock(root));
+
+  const slots = new Map<string, ReturnType<typeof reloadingService>>();
+  const slotFor = (at: string) => {
+    let slot = slots.get(at);
+    if (!slot) slots.set(at, (slot = reloadingService({ root: at, watch: true, deferSaves: true, repeatConfigNotes: true })));
+    return slot;
+  };
+  const services: ServiceSource = {
+    // The hook may review under a nested root (a package with its own config): always inside this workspace.
+    get: (at) => (isWithinRoot(root, at) ? slotFor(at).get() : Promise.reject(new Error(`${at} is not in the daemon's workspace ${root}`))),
+    warm: true,
+  };
+  // Warm before listening: the first call it answers finds the index loaded and current.
+  const service = await services.get(root).catch(() => undefined);
+  await service?.updateIndex().catch(() => undefined);
+
+  const token = randomBytes(32).toString('hex');
+  const state: DaemonState = { protocol: PROTOCOL, ...buildIdentity(), pid: process.pid, root, socket: socket.path, token };
+  // The store is saved when the daemon is quiet (reviews defer it) and before it exits.
+  const saveAll = () => Promise.all([...slots.values()].map((slot) => slot.get().then((warm) => warm.updateIndex(), () => undefined))).then(() => undefined);
+  const daemon = new Daemon(root, state, services, idleMs(service), saveAll);
+  const server = createServer((connection) => daemon.serve(connection));
+  daemon.stop = async () => {
+    server.close();
+    // Each step on its own: a workspace deleted under the daemon must not keep it alive.
+    await daemon.flush().catch(() => undefined);
+    await Promise.all([...slots.values()].map((slot) => slot.close())).catch(() => undefined);
+    if (readDaemonState(root, uid)?.token === token) await removeOwn(root, 'daemon.json').catch(() => undefined);
+    if (isOwnSocket(socket.path, uid)) rmSync(socket.path, { force: true });
+    await releaseLock(root).catch(() => undefined);
+    process.exit(0);
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(socket.path, resolve);
+    });
+    chmodSync(socket.path, 0o600);
+    // A state file left by a dead daemon keeps its permissions when rewritten in place: removed first.
+    await removeOwn(root, 'daemon.json');
+    await writeWorkspaceFile(root, STATE_FILE, JSON.stringify(state), 'none');
+  } catch {
+    return daemon.stop();
+  }
+  exitOnSignals(() => daemon.stop(), process.stderr);
+  daemon.watchOwnership(uid);
+}
+
+/** The idle time from the workspace's config (the default when it does not load). */
+function idleMs(service: ReviewService | undefined): number {
+  return (service?.loaded.config.daemon.idleSeconds ?? ConfigSchema.parse({}).daemon.idleSeconds) * 1000;
+}
+
+class Daemon {
+  /** Set once the server listens: closes everything and exits. */
+  stop: () => Promise<void> = async () => undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private pending = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private saveTimer: NodeJS.Timeout | undefined;
+  private unsaved = false;
+  private readonly env = decidingEnv(process.env);
+
+  constructor(
+    private readonly root: string,
+    private readonly state: DaemonState,
+    private readonly services: ServiceSource,
+    private readonly idleMs: number,
+    private readonly saveAll: () => Promise<void>,
+  ) {
+    this.armIdle();
+  }
+
+  /** Saves the index now if a call changed it since the last save (in the queue: never during a call). */
+  flush(): Promise<void> {
+    clearTimeout(this.saveTimer);
+    if (!this.unsaved) return Promise.resolve();
+    this.unsaved = false;
+    const save = this.queue.then(() => this.saveAll());
+    this.queue = save.catch(() => undefined);
+    return save;
+  }
+
+  serve(connection: Socket): void {
+    connection.on('error', () => undefined);
+    let buffered = '';
+    connection.setEncoding('utf8');
+    connection.on('data', (chunk: string) => {
+      buffered += chunk;
+      const end = buffered.indexOf('\n');
+      if (end === -1) {
+        if (buffered.length > MAX_REQUEST_BYTES) this.refuse(connection, 'request', 'the request is too large');
+        return;
+      }
+      connection.removeAllListeners('data');
+      this.accept(connection, buffered.slice(0, end));
+    });
+  }
+
+  /** Ends when the state file no longer holds this start's token. */
+  watchOwnership(uid: number): void {
+    const timer = setInterval(() => {
+      if (readDaemonState(this.root, uid)?.token !== this.state.token) void this.stop();
+    }, OWNERSHIP_CHECK_MS);
+    timer.unref();
+  }
+
+  private accept(connection: Socket, line: string): void {
+    let request: DaemonRequest;
+    try {
+      request = RequestSchema.parse(JSON.parse(line));
+    } catch {
+      return this.refuse(connection, 'request', 'not a request of this protocol');
+    }
+    const refusal = this.judge(request);
+    if (refusal) {
+      this.refuse(connection, refusal.reason, refusal.message);
+      // A client of another installation or version: this daemon is stale for it; the next call starts its own.
+      if (refusal.reason === 'version') void this.stop();
+      return;
+    }
+    this.pending++;
+    clearTimeout(this.idleTimer);
+    const heartbeat = setInterval(() => send(connection, { type: 'alive' }), HEARTBEAT_MS);
+    // Calls run one at a time; one that would wait behind a long one (a rebuild, a model review) is sent back to run in process.
+    let state: 'waiting' | 'running' | 'sent back' = 'waiting';
+    const sendBack = setTimeout(() => {
+      if (state !== 'waiting') return;
+      state = 'sent back';
+      this.refuse(connection, 'busy', 'the daemon is busy with another call');
+    }, QUEUE_WAIT_MS);
+    const run = this.queue.then(() => {
+      clearTimeout(sendBack);
+      if (state === 'sent back') return undefined;
+      state = 'running';
+      return this.run(request);
+    });
+    this.queue = run.catch(() => undefined);
+    void run
+      .then((output) => output && send(connection, { type: 'result', ...output }), () => undefined)
+      .finally(() => {
+        clearInterval(heartbeat);
+        connection.end();
+        this.pending--;
+        this.unsaved = true;
+        this.armIdle();
+      });
+  }
+
+  private judge(request: DaemonRequest): { reason: RefusalReason; message: string } | undefined {
+    const expected = Buffer.from(this.state.token);
+    const given = Buffer.from(request.token);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { reason: 'token', message: 'wrong token' };
+    if (request.protocol !== PROTOCOL || request.version !== this.state.version || request.build !== this.state.build) {
+      return { reason: 'version', message: `this daemon is review-guard ${this.state.version} from ${this.state.build}` };
+    }
+    if (request.root !== this.root) return { reason: 'root', message: `this daemon serves ${this.root}` };
+    if (!sameEnv(request.env, this.env)) return { reason: 'env', message: 'the OLLAMA_*/REVIEW_GUARD_* environment differs from the daemon’s' };
+    if (!WARM_COMMANDS.some((name) => name === commandOf(request.argv))) return { reason: 'request', message: 'not a warm command' };
+    return undefined;
+  }
+
+  /** One call, as in process; the client's GIT_* variables hold for its git calls (one call runs at a time). */
+  private async run(request: DaemonRequest): Promise<CommandOutput> {
+    const restore = useGitEnv(request.gitEnv);
+    try {
+      return await runCommandLine(request.argv, {
+        cwd: request.cwd,
+        env: { ...process.env, NO_COLOR: request.noColor ? '1' : '' },
+        stdout: { isTTY: request.stdoutIsTTY },
+        stderr: process.stderr,
+        readStdin: async () => request.stdin ?? '',
+        services: this.services,
+      });
+    } finally {
+      restore();
+    }
+  }
+
+  private refuse(connection: Socket, reason: RefusalReason, message: string): void {
+    send(connection, { type: 'refused', reason, message });
+    connection.end();
+  }
+
+  private armIdle(): void {
+    clearTimeout(this.idleTimer);
+    clearTimeout(this.saveTimer);
+    if (this.pending > 0) return;
+    this.idleTimer = setTimeout(() => void this.stop(), this.idleMs);
+    this.saveTimer = setTimeout(() => void this.flush().catch(() => undefined), SAVE_AFTER_MS);
+  }
+}
+
+/** The command `argv` names, as the command line parses it; undefined when it does not parse. */
+function commandOf(argv: readonly string[]): string | undefined {
+  try {
+    return parseCliArgs(argv).command;
+  } catch {
+    return undefined;
+  }
+}
+
+function send(connection: Socket, reply: DaemonReply): void {
+  if (connection.writable) connection.write(`${JSON.stringify(reply)}\n`);
+}
+
+/** Replaces this process's GIT_* variables with `gitEnv`; returns the undo. */
+function useGitEnv(gitEnv: Readonly<Record<string, string>>): () => void {
+  const saved = Object.entries(process.env).filter(([name]) => name.startsWith('GIT_'));
+  const clear = () => {
+    for (const name of Object.keys(process.env)) if (name.startsWith('GIT_')) delete process.env[name];
+  };
+  clear();
+  Object.assign(process.env, gitEnv);
+  return () => {
+    clear();
+    Object.assign(process.env, Object.fromEntries(saved));
+  };
+}
