@@ -83,18 +83,71 @@ describe('a stock Ollama: the context window', () => {
     assertDeterministic(result);
   });
 
-  it("reports a file larger than the model's own context length as not judged, and judges the others", async () => {
-    const { fake, service } = await setUp({ fake: { contextLength: 4096 }, files: { 'src/big.ts': manyFunctions(31, 8) } });
+  it("reviews a file larger than the model's own context length in parts cut at its functions, each fitting the window", async () => {
+    const big = manyFunctions(31, 8);
+    const lineCount = big.split('\n').length - 1;
+    // The model finds something in whichever part holds step20.
+    const script = (request: FakeChatRequest): FakeReply =>
+      request.messages[1]?.content.includes('export function step20(')
+        ? { content: JSON.stringify({ findings: [{ rule: 'responsibility', severity: 'warning', message: 'does two jobs', symbol: 'step20' }] }) }
+        : NO_FINDINGS;
+    const { fake, service } = await setUp({ fake: { contextLength: 4096 }, script, files: { 'src/big.ts': big } });
     const result = await service.review({ files: ['src/big.ts', ...SAMPLE] });
-    assert.equal(statusOf(result, 'src/big.ts'), 'incomplete');
-    const [warning] = reviewWarnings(result, 'src/big.ts');
-    assert.match(warning ?? '', /src\/big\.ts does not fit the model's context window: about \d+ tokens with the instructions, and the window is 4096 \(model\.numCtx/);
-    assert.ok(fake.chatRequests().every((c) => !c.messages[1]?.content.includes('src/big.ts')), 'the big file was never sent');
+    assert.equal(statusOf(result, 'src/big.ts'), 'completed', JSON.stringify(reviewWarnings(result, 'src/big.ts')));
+    assert.deepEqual(fake.truncatedChats().map((r) => r.prompt), [], 'no prompt cut by the server');
     assert.ok(fake.chatRequests().every((c) => c.options?.['num_ctx'] === 4096), "num_ctx capped at the model's context length");
-    assert.equal(statusOf(result, 'src/handler/settings.ts'), 'completed');
-    assert.equal(result.summary.model?.outcome, 'failed');
+    const parts = fake
+      .chatRequests()
+      .map((c) => /^Review lines (\d+)-(\d+) of the file src\/big\.ts: part (\d+) of (\d+)\./.exec(c.messages[1]?.content ?? ''))
+      .filter((m) => m !== null)
+      .map((m) => m.slice(1).map(Number));
+    assert.ok(parts.length >= 2, `${parts.length} part(s)`);
+    assert.deepEqual(parts.map(([, , part, of]) => [part, of]), parts.map((_, i) => [i + 1, parts.length]));
+    // The parts follow one another, cover the file, and each starts after a function's end.
+    assert.equal(parts[0]?.[0], 1);
+    assert.equal(parts.at(-1)?.[1], lineCount);
+    for (let i = 1; i < parts.length; i++) assert.equal(parts[i]?.[0], (parts[i - 1]?.[1] ?? 0) + 1);
+    assert.ok(parts.slice(1).every(([start]) => big.split('\n')[(start ?? 0) - 2] === '}'), 'cut between functions');
+    const judged = result.findings.filter((f) => f.source === 'model' && f.file === 'src/big.ts');
+    assert.deepEqual(judged.map((f) => [f.rule, f.symbol]), [['responsibility', 'step20']]);
+    assert.ok(SAMPLE.every((file) => statusOf(result, file) === 'completed'), JSON.stringify(result.findings.filter((f) => f.rule === 'review')));
+    assert.equal(result.summary.model?.outcome, 'ok');
     assert.ok(result.findings.some((f) => f.rule === 'max-lines' && f.file === 'src/big.ts'));
     assertDeterministic(result);
+  });
+
+  it('says which function was not seen when one alone exceeds the window, and judges the rest of the file', async () => {
+    const huge = [
+      'export function small(a: number): number {',
+      '  return a + 1;',
+      '}',
+      'export function huge(input: string): number {',
+      ...Array.from({ length: 400 }, (_, i) => `  const value${i} = input.length * ${i} + input.charCodeAt(${i % 7});`),
+      '  return value0;',
+      '}',
+      'export function tail(b: string): string {',
+      '  return b.trim();',
+      '}',
+      '',
+    ].join('\n');
+    const script = (request: FakeChatRequest): FakeReply =>
+      request.messages[1]?.content.includes('export function tail(')
+        ? { content: JSON.stringify({ findings: [{ rule: 'responsibility', severity: 'warning', message: 'tail trims', symbol: 'tail' }] }) }
+        : NO_FINDINGS;
+    const { fake, service } = await setUp({ fake: { contextLength: 4096 }, script, files: { 'src/huge.ts': huge } });
+    const result = await service.review({ files: ['src/huge.ts', 'src/handler/settings.ts'] });
+    assert.equal(statusOf(result, 'src/huge.ts'), 'incomplete');
+    assert.deepEqual(reviewWarnings(result, 'src/huge.ts'), [
+      "model review did not complete: src/huge.ts was not fully seen: lines 4-406 (huge) do not fit the model's context window of 4096 tokens " +
+        "(model.numCtx, capped at the model's context length) even alone, so the model did not judge them (reviewed in 2 parts, 2 judged)",
+    ]);
+    const sent = fake.chatRequests().map((c) => c.messages[1]?.content ?? '').filter((m) => m.includes('src/huge.ts'));
+    assert.deepEqual(sent.map((m) => /^Review lines (\d+-\d+)/.exec(m)?.[1]), ['1-3', '407-409']);
+    assert.ok(sent.every((m) => !m.includes('const value0')), 'the huge function was never sent');
+    // What the model found in a part it saw is kept; the file still does not count as judged.
+    assert.deepEqual(result.findings.filter((f) => f.source === 'model' && f.rule !== 'review').map((f) => f.symbol), ['tail']);
+    assert.equal(statusOf(result, 'src/handler/settings.ts'), 'completed');
+    assert.equal(result.summary.model?.outcome, 'failed');
   });
 
   it('says a file was not fully seen when Ollama read more tokens than the estimate left room for', async () => {

@@ -6,15 +6,19 @@
  * turn offers no tools and is constrained to the answer schema, so a file
  * ends with a verdict; a bad answer earlier is repaired the same way. A
  * server fault that follows one conversation is retried once with the
- * conversation shortened. Every failure becomes an `incomplete` result with
- * a reason a person can act on.
+ * conversation shortened. A file whose prompt leaves the conversation no
+ * room in the window is reviewed in parts cut at declarations, each its own
+ * bounded conversation under the file's one time budget; what fits no part
+ * is named, and the file is then not counted as judged. Every failure
+ * becomes an `incomplete` result with a reason a person can act on.
  */
 import { ModelError } from '../../../models/errors.js';
 import type { ChatMessage, ChatRequest, ChatResponse, LlmClient, ToolCall } from '../../../models/llm-client.js';
 import { plainText } from '../plain-text.js';
 import { raceAbort } from './abort.js';
 import { MODEL_ANSWER_JSON_SCHEMA, parseModelAnswer, stripThinking, type AnswerFinding, type AnswerParse } from './answer.js';
-import { estimateTokens, fitsWindow, overflowed } from './context-window.js';
+import { estimateTokens, fitsWindow, leavesConversationRoom, overflowed, promptChars, tokensOfChars } from './context-window.js';
+import { planFileParts, type DeclarationSpan, type FileParts, type LineRange } from './file-parts.js';
 import {
   buildCandidatesMessage,
   buildFinalMessage,
@@ -22,9 +26,10 @@ import {
   buildShortenedMessage,
   buildSystemPrompt,
   buildUserMessage,
+  numberLines,
+  type PromptPart,
 } from './prompt.js';
 import { extractTextToolCalls } from './text-tool-calls.js';
-import { formatCandidates } from './tool-text.js';
 import { AGENT_TOOLS } from './tool-specs.js';
 import { DEFAULT_MAX_TOOL_CALLS, DEFAULT_MAX_TURNS } from './limits.js';
 import { ToolRunner, type CandidateSource } from './tools.js';
@@ -36,6 +41,8 @@ interface ModelReviewOptions {
   readonly candidates: CandidateSource;
   /** The reviewed file: workspace-relative path and full text. */
   readonly file: { readonly path: string; readonly text: string };
+  /** The file's declarations: where a file too long for one conversation may be cut into parts. */
+  readonly declarations?: readonly DeclarationSpan[];
   /** Model calls before giving up; the last one offers no tools. A retry after a server fault may exceed it by one. */
   readonly maxTurns?: number;
   /** Tool calls (valid or not) the model may make in this run. */
@@ -72,7 +79,11 @@ export type ModelReviewResult =
       readonly reason: string;
       /** Set when a model call failed and the next file would fail the same way (see `ModelError.affectsEveryFile`). */
       readonly affectsEveryFile?: boolean;
+      /** What the model found in the parts of the file it did judge (a file reviewed in parts). */
+      readonly findings?: readonly ModelFinding[];
     });
+
+type Incomplete = Extract<ModelReviewResult, { status: 'incomplete' }>;
 
 /** Candidates per declaration handed in with the first turn. */
 const FIRST_TURN_PER_DECLARATION = 3;
@@ -84,19 +95,118 @@ class NotJudged extends Error {}
 export async function runModelReview(options: ModelReviewOptions): Promise<ModelReviewResult> {
   const budget = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, budget]) : budget;
-  const run = new ReviewRun(options, signal);
+  const started = Date.now();
+  let window: number | undefined;
   try {
-    return await run.converse();
+    // The client watches the signal itself: a load the budget ends is reported as loading.
+    window = (await options.llm.prepare?.(signal, options.onModelLoading))?.contextWindow;
   } catch (error) {
-    if (error instanceof NotJudged) return run.incomplete(error.message);
-    if (options.signal?.aborted) return run.incomplete(failureReason(error, options, budget));
-    // A load that the budget ended is still a load: say that, not "out of time".
-    if (error instanceof ModelError && error.kind === 'loading') return run.incomplete(error.message, true);
-    if (budget.aborted || options.signal?.aborted || !(error instanceof ModelError)) return run.incomplete(failureReason(error, options, budget));
-    return run.incomplete(run.failure(error), error.affectsEveryFile);
+    const { reason, affectsEveryFile } = stopReason(error, options, budget, false);
+    new Transcript(options.file.path, options.transcript).note(`stopped: ${reason}`);
+    return { status: 'incomplete', reason, ...(affectsEveryFile ? { affectsEveryFile } : {}), ...addStats([], started) };
   }
+  const plan = planParts(options, window);
+  if (plan.parts.length === 1 && plan.leftOut.length === 0) return new ReviewRun(options, signal, budget, window).run();
+  if (plan.parts.length === 0) {
+    const whole = [systemMessage(options), { role: 'user' as const, content: buildUserMessage(options.file) }];
+    return { status: 'incomplete', reason: tooLarge(options, estimateTokens(whole, AGENT_TOOLS), window), ...addStats([], started) };
+  }
+  return reviewInParts(options, signal, budget, window, plan, started);
 }
 
+/** The whole file as one part when it leaves the conversation its room (or the window is unknown), else parts cut at declarations. */
+function planParts(options: ModelReviewOptions, window: number | undefined): FileParts {
+  const numbered = numberLines(options.file.text);
+  const whole = { parts: [{ startLine: 1, endLine: numbered.length }], leftOut: [] };
+  const system = systemMessage(options);
+  const firstPrompt = (user: string): number => promptChars([system, { role: 'user', content: user }], AGENT_TOOLS);
+  if (window === undefined || leavesConversationRoom(tokensOfChars(firstPrompt(buildUserMessage(options.file, undefined, numbered)), 2), window)) return whole;
+  // A part's prompt is the part template (its numbers at their widest: the estimate errs high) plus its lines.
+  const last = numbered.length;
+  const template = firstPrompt(buildUserMessage(options.file, { startLine: last, endLine: last - 1, part: last, parts: last }, numbered));
+  const upTo = [0];
+  for (const line of numbered) upTo.push(upTo.at(-1)! + line.length + 1);
+  const fits = (range: LineRange): boolean =>
+    leavesConversationRoom(tokensOfChars(template + upTo[range.endLine]! - upTo[range.startLine - 1]!, 2), window);
+  return planFileParts(numbered.length, options.declarations ?? [], fits);
+}
+
+/**
+ * Each part its own conversation, in file order, under the file's one
+ * budget. A part that fails is named and the next is asked, unless no part
+ * could be judged now (a failure every file would meet, or the budget's end).
+ */
+async function reviewInParts(
+  options: ModelReviewOptions,
+  signal: AbortSignal,
+  budget: AbortSignal,
+  window: number | undefined,
+  plan: FileParts,
+  started: number,
+): Promise<ModelReviewResult> {
+  const runs: ModelReviewResult[] = [];
+  const failed: string[] = [];
+  let affectsEveryFile = false;
+  for (const [i, range] of plan.parts.entries()) {
+    const part: PromptPart = { ...range, part: i + 1, parts: plan.parts.length };
+    const label = `part ${part.part} of ${part.parts} (lines ${range.startLine}-${range.endLine})`;
+    if (signal.aborted || affectsEveryFile) {
+      failed.push(`${label}: not reviewed`);
+      continue;
+    }
+    const result = await new ReviewRun(options, signal, budget, window, part).run();
+    runs.push(result);
+    if (result.status === 'completed') continue;
+    failed.push(`${label}: ${result.reason}`);
+    affectsEveryFile = result.affectsEveryFile ?? false;
+  }
+  const stats = addStats(runs, started);
+  const findings = runs.flatMap((run) => run.findings ?? []);
+  const unseen = plan.leftOut.map((gap) => {
+    const names = gap.names.length > 0 ? ` (${gap.names.join(', ')})` : '';
+    return `lines ${gap.startLine}-${gap.endLine}${names}`;
+  });
+  const problems = [
+    ...(unseen.length > 0
+      ? [
+          `${options.file.path} was not fully seen: ${unseen.join(', ')} do not fit the model's context window of ${window} tokens ` +
+            `(model.numCtx, capped at the model's context length) even alone, so the model did not judge them`,
+        ]
+      : []),
+    ...failed,
+  ];
+  if (problems.length === 0) return { status: 'completed', findings, ...stats };
+  const judged = runs.filter((run) => run.status === 'completed').length;
+  const count = plan.parts.length;
+  const reason = `${problems.join('; ')} (reviewed in ${count} part${count === 1 ? '' : 's'}, ${judged} judged)`;
+  return { status: 'incomplete', reason, ...(affectsEveryFile ? { affectsEveryFile } : {}), findings, ...stats };
+}
+
+/** The runs' stats added up; the time is the whole file's. */
+function addStats(runs: readonly RunStats[], started: number): RunStats {
+  const sum = (pick: (run: RunStats) => number): number => runs.reduce((n, run) => n + pick(run), 0);
+  return {
+    turns: sum((r) => r.turns),
+    toolCalls: sum((r) => r.toolCalls),
+    promptTokens: sum((r) => r.promptTokens),
+    outputTokens: sum((r) => r.outputTokens),
+    elapsedMs: Date.now() - started,
+  };
+}
+
+function systemMessage(options: ModelReviewOptions): ChatMessage {
+  const maxToolCalls = options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS;
+  return { role: 'system', content: buildSystemPrompt({ maxToolCalls, maxTurns: options.maxTurns ?? DEFAULT_MAX_TURNS }) };
+}
+
+function tooLarge(options: ModelReviewOptions, tokens: number, window: number | undefined): string {
+  return (
+    `${options.file.path} does not fit the model's context window: about ${tokens} tokens with the instructions, ` +
+    `and the window is ${window} (model.numCtx, capped at the model's context length), so the model did not judge it`
+  );
+}
+
+/** One conversation about the file, or about one part of it. */
 class ReviewRun {
   private readonly messages: ChatMessage[] = [];
   private readonly tools: ToolRunner;
@@ -106,8 +216,6 @@ class ReviewRun {
   private turns = 0;
   private promptTokens = 0;
   private outputTokens = 0;
-  /** The model's context window; undefined when the client does not say. */
-  private window: number | undefined;
   /** Messages before the tool exchanges: kept when the conversation is shortened. */
   private prefixLength = 0;
   /** Candidates handed in with the first turn; undefined when none were looked up. */
@@ -117,6 +225,10 @@ class ReviewRun {
   constructor(
     private readonly options: ModelReviewOptions,
     private readonly signal: AbortSignal,
+    private readonly budget: AbortSignal,
+    /** The model's context window; undefined when the client does not say. */
+    private readonly window: number | undefined,
+    private readonly part?: PromptPart,
   ) {
     const maxToolCalls = options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS;
     this.tools = new ToolRunner(options.candidates, maxToolCalls);
@@ -124,13 +236,20 @@ class ReviewRun {
     this.transcript = new Transcript(options.file.path, options.transcript);
   }
 
-  async converse(): Promise<ModelReviewResult> {
-    // The client watches the signal itself: a load the budget ends is reported as loading.
-    this.window = (await this.options.llm.prepare?.(this.signal, this.options.onModelLoading))?.contextWindow;
-    const maxToolCalls = this.options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS;
-    this.add({ role: 'system', content: buildSystemPrompt({ maxToolCalls, maxTurns: this.maxTurns }) });
-    this.add({ role: 'user', content: buildUserMessage(this.options.file) });
-    if (!this.fits(this.messages, AGENT_TOOLS)) throw new NotJudged(this.tooLarge(estimateTokens(this.messages, AGENT_TOOLS)));
+  /** The conversation's outcome; every failure becomes `incomplete`. */
+  async run(): Promise<ModelReviewResult> {
+    try {
+      return await this.converse();
+    } catch (error) {
+      if (error instanceof NotJudged) return this.incomplete(error.message);
+      const { reason, affectsEveryFile } = stopReason(error, this.options, this.budget, this.shortened);
+      return this.incomplete(reason, affectsEveryFile);
+    }
+  }
+
+  private async converse(): Promise<ModelReviewResult> {
+    this.add(systemMessage(this.options));
+    this.add({ role: 'user', content: buildUserMessage(this.options.file, this.part) });
     await this.handInCandidates();
     this.prefixLength = this.messages.length;
     while (this.turns < this.maxTurns - 1) {
@@ -157,14 +276,9 @@ class ReviewRun {
     return this.answerTurn(buildFinalMessage(this.turns + 1, this.maxTurns), 'final');
   }
 
-  incomplete(reason: string, affectsEveryFile?: boolean): ModelReviewResult {
+  private incomplete(reason: string, affectsEveryFile?: boolean): Incomplete {
     this.transcript.note(`stopped: ${reason}`);
     return { status: 'incomplete', reason, ...(affectsEveryFile ? { affectsEveryFile } : {}), ...this.stats() };
-  }
-
-  /** A model error's message, saying when it came after the conversation was shortened. */
-  failure(error: ModelError): string {
-    return this.shortened && isConversationFault(error) ? `${error.message} (also with the conversation shortened)` : error.message;
   }
 
   private add(message: ChatMessage): void {
@@ -172,14 +286,14 @@ class ReviewRun {
     this.transcript.sent(message);
   }
 
-  /** The index's candidates for the whole file, as many as fit the window, so one round can judge them. */
+  /** The index's candidates for the whole file (or this part), as many as fit the window, so one round can judge them. */
   private async handInCandidates(): Promise<void> {
     const { candidates, file } = this.options;
     if (this.options.firstTurnCandidates === false || !candidates.overview) return;
-    let shown = [...(await raceAbort(candidates.overview(FIRST_TURN_PER_DECLARATION), this.signal))];
+    let shown = [...(await raceAbort(candidates.overview(FIRST_TURN_PER_DECLARATION, this.part), this.signal))];
     this.handedIn = 0;
     while (shown.length > 0) {
-      const message: ChatMessage = { role: 'user', content: buildCandidatesMessage(file.path, formatCandidates(shown)) };
+      const message: ChatMessage = { role: 'user', content: buildCandidatesMessage(file.path, this.tools.describe(shown), this.part) };
       if (this.fits([...this.messages, message], AGENT_TOOLS)) {
         this.add(message);
         this.tools.remember(shown);
@@ -194,12 +308,6 @@ class ReviewRun {
     return this.window === undefined || fitsWindow(estimateTokens(messages, tools), this.window);
   }
 
-  private tooLarge(tokens: number): string {
-    return (
-      `${this.options.file.path} does not fit the model's context window: about ${tokens} tokens with the instructions, ` +
-      `and the window is ${this.window} (model.numCtx, capped at the model's context length), so the model did not judge it`
-    );
-  }
 
   /** One model call; tokens are counted, and a reply that shows the prompt overflowed ends the run. */
   private async chat(request: Omit<ChatRequest, 'signal'>): Promise<ChatMessage> {
@@ -239,14 +347,14 @@ class ReviewRun {
     this.shortened = true;
     this.messages.splice(this.prefixLength);
     const found = this.tools.seenCandidates.slice(this.handedIn ?? 0);
-    if (found.length > 0) this.add({ role: 'user', content: buildShortenedMessage(formatCandidates(found)) });
+    if (found.length > 0) this.add({ role: 'user', content: buildShortenedMessage(this.tools.describe(found)) });
     return this.answerTurn(buildFinalMessage(this.turns + 1, this.maxTurns), 'final');
   }
 
   /** A turn without tools whose reply must match the answer schema: the last turn, or the repair of a bad answer. */
   private async answerTurn(request: string, why: 'final' | 'repair'): Promise<ModelReviewResult> {
     this.add({ role: 'user', content: request });
-    if (!this.fits(this.messages, undefined)) throw new NotJudged(this.tooLarge(estimateTokens(this.messages)));
+    if (!this.fits(this.messages, undefined)) throw new NotJudged(tooLarge(this.options, estimateTokens(this.messages), this.window));
     let reply: ChatMessage;
     try {
       reply = await this.chat({ messages: [...this.messages], format: MODEL_ANSWER_JSON_SCHEMA });
@@ -265,14 +373,15 @@ class ReviewRun {
   private async completed(found: readonly AnswerFinding[]): Promise<ModelReviewResult> {
     if (found.length === 0 && this.tools.searchCount === 0 && !this.handedIn) {
       const overview = this.handedIn === undefined ? this.options.candidates.overview : undefined;
-      const had = overview ? (await raceAbort(overview(1), this.signal)).length : 0;
+      const had = overview ? (await raceAbort(overview(1, this.part), this.signal)).length : 0;
       if (had > 0) {
         return this.incomplete(
           `the model searched nothing and named nothing, although the index has candidates for ${had} declaration(s) of this file: it did not judge them`,
         );
       }
     }
-    return { status: 'completed', findings: verifyFindings(found, this.options.file), ...this.stats() };
+    const findings = verifyFindings(found, this.options.file, (ref) => this.tools.shownCandidate(ref));
+    return { status: 'completed', findings, ...this.stats() };
   }
 
   private stats(): RunStats {
@@ -297,6 +406,16 @@ function describeBadAnswer(answer: Extract<AnswerParse, { ok: false }>): string 
   return answer.problem === 'not-json'
     ? `the model's answer was not valid JSON: ${error}`
     : `the model's answer did not match the findings schema: ${error}`;
+}
+
+/** Why a run stopped on `error`, and whether the next file would stop the same way. */
+function stopReason(error: unknown, options: ModelReviewOptions, budget: AbortSignal, shortened: boolean): { reason: string; affectsEveryFile?: boolean } {
+  if (options.signal?.aborted) return { reason: failureReason(error, options, budget) };
+  // A load that the budget ended is still a load: say that, not "out of time".
+  if (error instanceof ModelError && error.kind === 'loading') return { reason: error.message, affectsEveryFile: true };
+  if (budget.aborted || !(error instanceof ModelError)) return { reason: failureReason(error, options, budget) };
+  const reason = shortened && isConversationFault(error) ? `${error.message} (also with the conversation shortened)` : error.message;
+  return { reason, affectsEveryFile: error.affectsEveryFile };
 }
 
 /** Why the run stopped; the budget and the caller's signal win over what the call reported. */

@@ -148,7 +148,22 @@ describe('runModelReview', () => {
     const toolMessage = second.messages.at(-1);
     assert.equal(toolMessage?.role, 'tool');
     assert.equal(toolMessage?.tool_name, 'search_similar_code');
-    assert.match(toolMessage?.content ?? '', /candidate chunk-42: src\/util\/dates\.ts:10-12 symbol shiftDate score 0\.94/);
+    assert.match(toolMessage?.content ?? '', /candidate c1: src\/util\/dates\.ts:10-12 symbol shiftDate score 0\.94/);
+  });
+
+  it('resolves a cited short id to the candidate it names, and keeps an id no listing showed as unknown', async () => {
+    const cite = (related: unknown) => ({ rule: 'duplicate', severity: 'error', message: 'copy', symbol: 'addDays', related });
+    const answer = { content: JSON.stringify({ findings: [cite({ candidate: 'c1' }), cite('c9'), cite({ file: 'c1' })] }) };
+    const { result } = await review([searchCall({ code: CODE }), answer], { candidates: recordingIndex() });
+    assert.ok(result.status === 'completed');
+    assert.deepEqual(
+      result.findings.map((f) => [f.related, f.unknownCandidate]),
+      [
+        [{ file: 'src/util/dates.ts', line: 10, symbol: 'shiftDate', id: 'chunk-42' }, undefined],
+        [undefined, 'c9'],
+      ],
+      'the id under "file" names the same candidate: one finding',
+    );
   });
 
   it('executes a tool call written as text and sends it back as a real call', async () => {
@@ -294,11 +309,11 @@ describe('runModelReview', () => {
   it('makes a call written as a bare JSON object, and reads a returned candidate', async () => {
     const index = recordingIndex();
     const bare = { content: '{"name": "search_similar_code", "arguments": {"symbol": "addDays"}}' };
-    const read = { tool_calls: [{ function: { name: 'read_code', arguments: { id: 'chunk-42' } } }] };
+    const read = { tool_calls: [{ function: { name: 'read_code', arguments: { id: 'c1' } } }] };
     const { result, fake } = await review([bare, read, fenced(VERDICT)], { candidates: index });
     assert.ok(result.status === 'completed' && result.findings.length === 1);
     assert.deepEqual(index.calls, [{ symbol: 'addDays', limit: 5 }]);
-    assert.match(fake.chatRequests()[2]?.messages.at(-1)?.content ?? '', /^code chunk-42: src\/util\/dates\.ts:10-12 symbol shiftDate\n/);
+    assert.match(fake.chatRequests()[2]?.messages.at(-1)?.content ?? '', /^code c1: src\/util\/dates\.ts:10-12 symbol shiftDate\n/);
   });
 
   it('does not make a call the model only wrote inside its <think> block', async () => {
