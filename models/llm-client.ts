@@ -57,7 +57,7 @@ export interface LlmClient {
    * window. Throws `ModelError`: `loading` when `signal` ends before the
    * load does (the load goes on, for the next review), `unsupported` for a
    * model that cannot call tools, `unreachable`, or a missing model.
-   * `onLoading` hears "loading <model> (first use, ~N s)" when a load
+   * `onLoading` hears "loading <model> (first use, estimated ~N s)" when a load
    * starts or is under way. Absent: the client needs no preparing and sets no window.
    */
   prepare?(signal?: AbortSignal, onLoading?: (status: string) => void): Promise<ModelReadiness>;

@@ -20,9 +20,11 @@ import { DEFAULT_LOAD_TIMEOUT_MS, DEFAULT_NUM_CTX } from './model-defaults.js';
 
 
 /**
- * A rough load speed for the "~N s" in the loading notice: reading the
- * model file and moving it to the GPU. Measured loads of quantised 7B–30B
- * models from SSD run at about 0.4–1 GB/s; the lower end errs towards patience.
+ * A rough load speed for the "estimated ~N s" in the loading notice:
+ * reading the model file and moving it to the GPU. Loads of quantised
+ * 7B–30B models from SSD are reported at about 0.4–1 GB/s (a model still in
+ * the page cache loads faster, a spinning disk far slower); the lower end
+ * errs towards patience. It only words the notice: no timeout depends on it.
  */
 const LOAD_BYTES_PER_SECOND = 500_000_000;
 
@@ -214,9 +216,10 @@ export class OllamaChatClient implements LlmClient {
     return load;
   }
 
-  /** "loading qwen3-coder:30b (first use, ~37 s" — without the closing parenthesis, for more to follow. */
+  /** "loading qwen3-coder:30b (first use, estimated ~38 s" — without the closing parenthesis, for more to follow. */
   private loadingText(load: Load): string {
-    const expected = load.expectedSeconds !== undefined ? `, ~${load.expectedSeconds} s` : '';
+    // A guess from the size alone (see LOAD_BYTES_PER_SECOND), and said to be one.
+    const expected = load.expectedSeconds !== undefined ? `, estimated ~${load.expectedSeconds} s` : '';
     return `loading ${this.options.model} (${load.again ? 'unloaded since its last use' : 'first use'}${expected}`;
   }
 

@@ -96,6 +96,8 @@ export type FakeScript =
 export interface FakeOllamaOptions {
   /** Pulled models; others get Ollama's 404. Absent: every model exists. */
   readonly models?: readonly string[];
+  /** Sizes in bytes that `/api/tags` and `/api/ps` report, by model; default 4.7 GB each. */
+  readonly modelSizes?: Readonly<Record<string, number>>;
   /** `/api/show` capabilities; default `["completion", "tools"]`. */
   readonly capabilities?: readonly string[];
   /** `/api/show` `model_info["qwen3moe.context_length"]`; default 262144 (qwen3-coder's). */
@@ -188,12 +190,12 @@ export async function startFakeOllama(script: FakeScript = [], options: FakeOlla
     if (route === 'GET /' || route === 'HEAD /') return sendText(res, 200, 'Ollama is running');
     if (route === 'GET /api/version') return sendJson(res, 200, { version: options.version ?? '0.12.6' });
     if (route === 'GET /api/tags') {
-      return sendJson(res, 200, { models: (options.models ?? [DEFAULT_MODEL]).map(modelEntry) });
+      return sendJson(res, 200, { models: (options.models ?? [DEFAULT_MODEL]).map((name) => modelEntry(name, options.modelSizes?.[name])) });
     }
     if (route === 'POST /api/embed') return embed(record.body, res);
     if (route === 'POST /api/chat') return chat(record, res);
     if (route === 'POST /api/show') return show(record.body, res);
-    if (route === 'GET /api/ps') return sendJson(res, 200, { models: loads.loaded().map(psEntry) });
+    if (route === 'GET /api/ps') return sendJson(res, 200, { models: loads.loaded().map((name) => psEntry(name, options.modelSizes?.[name])) });
     // Ollama's router answers unknown paths with Go's plain-text 404.
     return sendText(res, 404, '404 page not found');
   }
@@ -400,8 +402,8 @@ function fitWindow(
   return { request: { ...sent, messages }, tokens, numCtx, truncated: true };
 }
 
-function psEntry(name: string): Record<string, unknown> {
-  const { size, digest, details } = modelEntry(name) as { size: number; digest: string; details: unknown };
+function psEntry(name: string, bytes: number | undefined): Record<string, unknown> {
+  const { size, digest, details } = modelEntry(name, bytes) as { size: number; digest: string; details: unknown };
   return { name, model: name, size, digest, details, expires_at: new Date(Date.now() + 30 * 60_000).toISOString(), size_vram: size };
 }
 
@@ -442,13 +444,13 @@ function drainedOrClosed(res: ServerResponse): Promise<void> {
   });
 }
 
-function modelEntry(name: string): Record<string, unknown> {
+function modelEntry(name: string, size = 4_700_000_000): Record<string, unknown> {
   const digest = createHash('sha256').update(name).digest('hex');
   return {
     name,
     model: name,
     modified_at: '2026-11-01T00:00:00Z',
-    size: 4_700_000_000,
+    size,
     digest,
     details: {
       parent_model: '',

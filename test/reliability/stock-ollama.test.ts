@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { ConfigSchema } from '../../src/pipeline/config-schema.js';
 import { createReviewService, type ReviewResult, type ReviewService } from '../../src/pipeline/index.js';
 import { fakeOllamaForFile, type FakeChatRequest, type FakeOllama, type FakeOllamaOptions, type FakeReply, type FakeScript } from '../helpers/fake-ollama.js';
 import { closedHost } from '../helpers/loopback.js';
@@ -185,10 +186,10 @@ describe('a stock Ollama: loading the model', () => {
     const first = await service.review({ files: SAMPLE }, { onEvent: (e) => e.type === 'model-loading' && statuses.push(e.status) });
     assert.ok(Date.now() - started < 2500, `took ${Date.now() - started} ms`);
     // What progress notifications and a task's status say while the review waits (the fake's model: 4.7 GB).
-    assert.deepEqual(statuses, ['loading qwen3-coder:30b (first use, ~9 s)']);
+    assert.deepEqual(statuses, ['loading qwen3-coder:30b (first use, estimated ~9 s)']);
     const notices = (first.summary.notices ?? []).filter((n) => n.includes('loading'));
     assert.equal(notices.length, 1, String(first.summary.notices));
-    assert.match(notices[0] ?? '', /^the model did not judge 3 file\(s\) \(.*\): loading qwen3-coder:30b \(first use, ~\d+ s, \d+ s so far\)/);
+    assert.match(notices[0] ?? '', /^the model did not judge 3 file\(s\) \(.*\): loading qwen3-coder:30b \(first use, estimated ~\d+ s, \d+ s so far\)/);
     assert.match(notices[0] ?? '', /it goes on loading, so the next review can use it/);
     assert.deepEqual(SAMPLE.flatMap((file) => reviewWarnings(first, file)), [], 'one notice, not a warning per file');
     assert.equal(first.summary.model?.outcome, 'failed');
@@ -197,6 +198,42 @@ describe('a stock Ollama: loading the model', () => {
 
     for (let i = 0; i < 60 && !fake.loadedModels().includes('qwen3-coder:30b'); i++) await new Promise((r) => setTimeout(r, 100));
     assert.deepEqual(fake.loadedModels(), ['qwen3-coder:30b'], 'the load went on without a waiting review');
+    const second = await service.review({ files: SAMPLE });
+    assert.equal(second.summary.model?.outcome, 'ok');
+    assert.equal(fake.loadsStarted, 1);
+  });
+});
+
+describe('a stock Ollama: loads against the default budgets, scaled down', () => {
+  // The defaults' own ratios, 25 times faster: a test of the settings users get, not of ones tuned to pass.
+  const SCALE = 25;
+  const defaults = ConfigSchema.parse({}).model;
+  const scaled = {
+    timeoutMs: defaults.timeoutMs / SCALE,
+    requestTimeoutMs: defaults.requestTimeoutMs / SCALE,
+    loadTimeoutMs: defaults.loadTimeoutMs / SCALE,
+  };
+
+  it('waits out a 35 s first load within the first review (45 s stage budget, 30 s per request)', async () => {
+    assert.deepEqual([defaults.timeoutMs, defaults.requestTimeoutMs], [45_000, 30_000], 'the ratios this test was written for');
+    const { fake, service } = await setUp({ fake: { loadMs: 35_000 / SCALE }, model: scaled });
+    const statuses: string[] = [];
+    const result = await service.review({ files: SAMPLE }, { onEvent: (e) => e.type === 'model-loading' && statuses.push(e.status) });
+    assert.equal(fake.loadsStarted, 1, 'one load: no request hung up on it and started it again');
+    assert.ok(fake.requests.every((r) => !(r.path === '/api/chat' && r.aborted)), 'no request hung up on the load');
+    assert.ok(SAMPLE.every((file) => statusOf(result, file) === 'completed'), JSON.stringify(result.summary.notices));
+    assert.equal(result.summary.model?.outcome, 'ok');
+    assert.deepEqual(statuses, ['loading qwen3-coder:30b (first use, estimated ~9 s)']);
+    assertDeterministic(result);
+  });
+
+  it('names a 90 s load on the first review, within its budget, and the next review after the load uses the model', async () => {
+    const { fake, service } = await setUp({ fake: { loadMs: 90_000 / SCALE }, model: scaled });
+    const started = Date.now();
+    const first = await service.review({ files: SAMPLE });
+    assert.ok(Date.now() - started < scaled.timeoutMs + 500, `took ${Date.now() - started} ms`);
+    assert.match((first.summary.notices ?? []).join('\n'), /loading qwen3-coder:30b \(first use, estimated ~9 s, \d+ s so far\).*it goes on loading, so the next review can use it/);
+    for (let i = 0; i < 100 && fake.loadedModels().length === 0; i++) await new Promise((r) => setTimeout(r, 100));
     const second = await service.review({ files: SAMPLE });
     assert.equal(second.summary.model?.outcome, 'ok');
     assert.equal(fake.loadsStarted, 1);

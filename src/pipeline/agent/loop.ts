@@ -54,7 +54,7 @@ interface ModelReviewOptions {
   /** Hand the index's candidates for every declaration in the first turn (default true). */
   readonly firstTurnCandidates?: boolean;
   readonly signal?: AbortSignal;
-  /** Hears "loading <model> (first use, ~N s)" while the run waits for the model's load. */
+  /** Hears "loading <model> (first use, estimated ~N s)" while the run waits for the model's load. */
   readonly onModelLoading?: (status: string) => void;
   /** Receives the transcript (for `--verbose` and the debug log). */
   readonly transcript?: TranscriptSink;
