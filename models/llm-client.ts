@@ -41,6 +41,8 @@ export interface ChatResponse {
   readonly evalCount?: number;
   /** Tokens of the prompt the model read for this turn (Ollama's `prompt_eval_count`), when the server says. */
   readonly promptEvalCount?: number;
+  /** The reply stopped at the length limit (Ollama's `done_reason: "length"`): it is cut short. */
+  readonly cut?: boolean;
 }
 
 /** What a review needs to know about the model before its first turn. */

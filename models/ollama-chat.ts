@@ -70,6 +70,7 @@ const ReplySchema = z.object({
   }),
   prompt_eval_count: z.number().optional(),
   eval_count: z.number().optional(),
+  done_reason: z.string().optional(),
 });
 
 /** A load in progress: when it started and how long it should take. */
@@ -251,7 +252,7 @@ export class OllamaChatClient implements LlmClient {
         cause: parsed.error,
       });
     }
-    const { message, eval_count: evalCount, prompt_eval_count: promptEvalCount } = parsed.data;
+    const { message, eval_count: evalCount, prompt_eval_count: promptEvalCount, done_reason: doneReason } = parsed.data;
     return {
       message: {
         role: 'assistant',
@@ -260,6 +261,7 @@ export class OllamaChatClient implements LlmClient {
       },
       ...(evalCount !== undefined ? { evalCount } : {}),
       ...(promptEvalCount !== undefined ? { promptEvalCount } : {}),
+      ...(doneReason === 'length' ? { cut: true } : {}),
     };
   }
 }

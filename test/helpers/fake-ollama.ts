@@ -16,7 +16,8 @@
  * the script sees it, and `prompt_eval_count` is the count of what was
  * read; with `loadMs`, a model is not in memory until a request has waited
  * that long, a client hanging up aborts the load (the next request starts
- * it again), and `/api/ps` lists only loaded models; `/api/show` reports
+ * it again), and `/api/ps` lists only loaded models, by their full names
+ * (`qwen2.5-coder` is loaded and listed as `qwen2.5-coder:latest`); `/api/show` reports
  * capabilities and the context length; a model without `tools` answers a
  * request with tools with Ollama's 400; `failOn` answers HTTP 500 for the
  * conversations with tools whose text matches (Ollama's tool-call parser
@@ -100,6 +101,8 @@ export interface FakeOllamaOptions {
   readonly modelSizes?: Readonly<Record<string, number>>;
   /** `/api/show` capabilities; default `["completion", "tools"]`. */
   readonly capabilities?: readonly string[];
+  /** `/api/show` as Ollama before 0.6 answers it: no `capabilities`, and `model_info` without a context length. */
+  readonly olderShow?: boolean;
   /** `/api/show` `model_info["qwen3moe.context_length"]`; default 262144 (qwen3-coder's). */
   readonly contextLength?: number;
   /** The window of a request without `options.num_ctx`; default 4096 (Ollama below 24 GiB VRAM). */
@@ -200,6 +203,10 @@ export async function startFakeOllama(script: FakeScript = [], options: FakeOlla
     return sendText(res, 404, '404 page not found');
   }
 
+  function pulledName(model: string): string {
+    return (options.models ?? [DEFAULT_MODEL]).find((m) => m === model || m === `${model}:latest`) ?? model;
+  }
+
   function missingModel(body: unknown): { status: number; error: string } | undefined {
     const model = isRecord(body) ? body['model'] : undefined;
     if (typeof model !== 'string' || model === '') return { status: 400, error: 'model is required' };
@@ -227,8 +234,12 @@ export async function startFakeOllama(script: FakeScript = [], options: FakeOlla
       parameters: 'temperature 0.7',
       template: '{{ .Prompt }}',
       details: { format: 'gguf', family: 'qwen3moe', parameter_size: '30.5B', quantization_level: 'Q4_K_M' },
-      model_info: { 'general.architecture': 'qwen3moe', 'qwen3moe.context_length': options.contextLength ?? 262_144 },
-      capabilities: options.capabilities ?? ['completion', 'tools'],
+      ...(options.olderShow
+        ? { model_info: { 'general.architecture': 'qwen3moe' } }
+        : {
+            model_info: { 'general.architecture': 'qwen3moe', 'qwen3moe.context_length': options.contextLength ?? 262_144 },
+            capabilities: options.capabilities ?? ['completion', 'tools'],
+          }),
     });
   }
 
@@ -236,7 +247,8 @@ export async function startFakeOllama(script: FakeScript = [], options: FakeOlla
     const problem = missingModel(record.body);
     if (problem) return sendJson(res, problem.status, { error: problem.error });
     const sent = record.body as FakeChatRequest;
-    if (!(await loads.ready(sent.model, res))) return;
+    // Ollama loads (and /api/ps lists) a model by its full name: `qwen2.5-coder` is `qwen2.5-coder:latest`.
+    if (!(await loads.ready(pulledName(sent.model), res))) return;
     const head0 = { model: sent.model, created_at: new Date().toISOString() };
     if (!sent.messages?.length) return sendJson(res, 200, { ...head0, message: { role: 'assistant', content: '' }, done_reason: 'load', done: true });
     if (sent.tools?.length && !(options.capabilities ?? ['tools']).includes('tools')) {

@@ -363,3 +363,81 @@ describe('turns and verdicts', () => {
     }
   });
 });
+
+/**
+ * Held out: Ollama behaviours the stage was not written against (versions,
+ * reply fields and names as other Ollama builds send them). Each must end
+ * honestly: judged when it could be, else named, and never counted as judged.
+ */
+describe('held out: Ollama variants', () => {
+  /** A reply body as Ollama 0.12 sends it, verbatim. */
+  const raw = (message: Record<string, unknown>, done_reason = 'stop'): FakeReply => ({
+    raw: JSON.stringify({ model: 'qwen3-coder:30b', created_at: new Date().toISOString(), message: { role: 'assistant', ...message }, done: true, done_reason, eval_count: 40 }),
+  });
+
+  it('a reply cut at the length limit (done_reason "length") is named as cut, on every turn, and not judged', async () => {
+    const cut = raw({ content: '{"findings":[{"rule":"duplicate","severity":"error","message":"parseSettings re' }, 'length');
+    const { fake, service } = await setUp({ script: () => cut });
+    const result = await service.review({ files: ['src/handler/settings.ts'] });
+    assert.equal(statusOf(result, 'src/handler/settings.ts'), 'incomplete');
+    assert.match(reviewWarnings(result, 'src/handler/settings.ts')[0] ?? '', /the model's reply was cut off at its length limit \(Ollama's done_reason "length"\)/);
+    assert.equal(fake.chatRequests().length, 2, 'the answer, then one repair turn');
+    assert.match(fake.chatRequests()[1]?.messages.at(-1)?.content ?? '', /^Your answer could not be used: your answer was cut off at the length limit, so keep it short/);
+    assert.ok(result.findings.some((f) => f.rule === 'duplicate' && f.source === 'index' && f.symbol === 'parseSettings'));
+  });
+
+  it('tool calls with an id and function.index (Ollama 0.12) are made', async () => {
+    const script = (request: FakeChatRequest): FakeReply =>
+      request.messages.some((m) => m.role === 'tool')
+        ? NO_FINDINGS
+        : raw({ content: '', tool_calls: [{ id: 'call_0', function: { index: 0, name: 'search_similar_code', arguments: { symbol: 'parseSettings' } } }] });
+    const { fake, service } = await setUp({ script, model: { firstTurnCandidates: false } });
+    const result = await service.review({ files: ['src/handler/settings.ts'] });
+    assert.equal(statusOf(result, 'src/handler/settings.ts'), 'completed');
+    assert.equal(result.summary.model?.toolCalls, 1);
+    assert.match(fake.chatRequests()[1]?.messages.at(-1)?.content ?? '', /symbol loadConfig/);
+  });
+
+  it("an /api/show without capabilities or a context length (before Ollama 0.6): the configured window is sent, and a model without tools is named once", async () => {
+    const older = await setUp({ fake: { olderShow: true } });
+    const judged = await older.service.review({ files: SAMPLE });
+    assert.ok(SAMPLE.every((file) => statusOf(judged, file) === 'completed'));
+    assert.ok(older.fake.chatRequests().every((c) => c.options?.['num_ctx'] === 16_384));
+
+    const noTools = await setUp({ fake: { olderShow: true, capabilities: ['completion'] } });
+    const refused = await noTools.service.review({ files: SAMPLE });
+    assert.equal((refused.summary.notices ?? []).filter((n) => n.includes('cannot call tools')).length, 1, String(refused.summary.notices));
+    assert.deepEqual(SAMPLE.flatMap((file) => reviewWarnings(refused, file)), [], 'one notice, not a warning per file');
+    assert.equal(noTools.fake.chatRequests().length, 1, 'the first file learnt it; no later file asked');
+    assertDeterministic(refused);
+  });
+
+  it('a model configured without its tag (qwen2.5-coder, pulled as qwen2.5-coder:latest) is loaded once and used', async () => {
+    const { fake, service } = await setUp({ fake: { models: ['qwen2.5-coder:latest'], loadMs: 300 }, model: { model: 'qwen2.5-coder' } });
+    const result = await service.review({ files: SAMPLE });
+    assert.ok(SAMPLE.every((file) => statusOf(result, file) === 'completed'), JSON.stringify(result.summary.notices));
+    assert.deepEqual(fake.loadedModels(), ['qwen2.5-coder:latest']);
+    assert.equal(fake.loadsStarted, 1);
+    assert.equal(fake.requests.filter((r) => r.path === '/api/chat' && (r.body as FakeChatRequest).messages?.length === 0).length, 1, 'one load request');
+  });
+
+  it("a 400 for one conversation's length fails that file only, without retries, and the next files are judged", async () => {
+    const script = (request: FakeChatRequest): FakeReply =>
+      request.messages[1]?.content.includes('BEGIN src/handler/settings.ts') ? { status: 400, error: 'input length exceeds the context length' } : NO_FINDINGS;
+    const { fake, service } = await setUp({ script });
+    const result = await service.review({ files: SAMPLE });
+    assert.equal(statusOf(result, 'src/handler/settings.ts'), 'incomplete');
+    assert.match(reviewWarnings(result, 'src/handler/settings.ts')[0] ?? '', /HTTP 400: input length exceeds the context length/);
+    assert.equal(fake.chatRequests().filter((c) => c.messages[1]?.content.includes('settings.ts')).length, 1);
+    assert.equal(statusOf(result, 'src/handler/http-handler.ts'), 'completed');
+    assert.equal(statusOf(result, 'src/report/messages.ts'), 'completed');
+  });
+
+  it('an answer given only in the separate thinking field (think: true models) is not taken as an empty verdict', async () => {
+    const thinkingOnly = raw({ content: '', thinking: 'Looking at parseSettings… {"findings":[]}' });
+    const { service } = await setUp({ script: () => thinkingOnly });
+    const result = await service.review({ files: ['src/handler/settings.ts'] });
+    assert.equal(statusOf(result, 'src/handler/settings.ts'), 'incomplete');
+    assert.match(reviewWarnings(result, 'src/handler/settings.ts')[0] ?? '', /the answer was empty/);
+  });
+});

@@ -88,6 +88,8 @@ type Incomplete = Extract<ModelReviewResult, { status: 'incomplete' }>;
 /** Candidates per declaration handed in with the first turn. */
 const FIRST_TURN_PER_DECLARATION = 3;
 
+const CUT_OFF = 'your answer was cut off at the length limit';
+
 /** The run cannot judge this file; the message says why. Thrown inside the loop, returned as `incomplete`. */
 class NotJudged extends Error {}
 
@@ -221,6 +223,8 @@ class ReviewRun {
   /** Candidates handed in with the first turn; undefined when none were looked up. */
   private handedIn: number | undefined;
   private shortened = false;
+  /** The last reply stopped at the length limit. */
+  private lastReplyCut = false;
 
   constructor(
     private readonly options: ModelReviewOptions,
@@ -317,6 +321,7 @@ class ReviewRun {
     this.promptTokens += response.promptEvalCount ?? 0;
     this.outputTokens += response.evalCount ?? 0;
     this.transcript.received(this.turns, response);
+    this.lastReplyCut = response.cut ?? false;
     if (this.window !== undefined && overflowed(response.promptEvalCount, this.window)) {
       const estimate = estimateTokens(request.messages, request.tools);
       throw new NotJudged(
@@ -339,7 +344,7 @@ class ReviewRun {
     const first = parseModelAnswer(content);
     if (first.ok) return this.completed(first.findings);
     this.messages.push({ role: 'assistant', content });
-    return this.answerTurn(buildRepairMessage(first.error), 'repair');
+    return this.answerTurn(buildRepairMessage(this.lastReplyCut ? `${CUT_OFF}, so keep it short: ${first.error}` : first.error), 'repair');
   }
 
   /** The tool exchanges replaced by what they found, then the answer asked for. */
@@ -366,7 +371,10 @@ class ReviewRun {
     const ending = why === 'final' ? `no verdict after ${this.turns} turns: ` : '';
     if (reply.tool_calls?.length) return this.incomplete(`${ending}the model called a tool again instead of giving its JSON answer`);
     const answer = parseModelAnswer(reply.content);
-    return answer.ok ? this.completed(answer.findings) : this.incomplete(`${ending}${describeBadAnswer(answer)}`);
+    if (answer.ok) return this.completed(answer.findings);
+    // A reply cut at the limit is not a malformed one: say which, so the fix (a shorter answer, a larger window) is clear.
+    const cut = this.lastReplyCut ? `the model's reply was cut off at its length limit (Ollama's done_reason "length"): ` : '';
+    return this.incomplete(`${ending}${cut}${describeBadAnswer(answer)}`);
   }
 
   /** The verdict, unless the model judged nothing it was shown although the index had candidates. */
