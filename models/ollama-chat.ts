@@ -195,11 +195,14 @@ export class OllamaChatClient implements LlmClient {
     const load: { -readonly [K in keyof Load]: Load[K] } = { done: Promise.resolve(), started, again, loading: false, listeners: [] };
     const { host, model, keepAlive, loadTimeoutMs } = this.options;
     load.done = (async () => {
-      if (await isModelLoaded(this.infoCall(undefined))) return;
-      const size = await modelSizeBytes(this.infoCall(undefined)).catch(() => undefined);
-      if (size !== undefined) load.expectedSeconds = Math.max(1, Math.round(size / LOAD_BYTES_PER_SECOND));
-      load.loading = true;
-      for (const listener of load.listeners.splice(0)) listener(this.loadingStatus(load));
+      if (!(await isModelLoaded(this.infoCall(undefined)))) {
+        const size = await modelSizeBytes(this.infoCall(undefined)).catch(() => undefined);
+        if (size !== undefined) load.expectedSeconds = Math.max(1, Math.round(size / LOAD_BYTES_PER_SECOND));
+        load.loading = true;
+        for (const listener of load.listeners.splice(0)) listener(this.loadingStatus(load));
+      }
+      // Sent for a model in memory too: loaded by another client with another num_ctx, it is loaded again
+      // here, in the background, and not by the first turn under the per-turn timeout (instant otherwise).
       await loadModel({ host, model, timeoutMs: loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS }, { numCtx: this.numCtx, ...(keepAlive !== undefined ? { keepAlive } : {}) });
     })().then(
       () => {

@@ -17,7 +17,8 @@
  * read; with `loadMs`, a model is not in memory until a request has waited
  * that long, a client hanging up aborts the load (the next request starts
  * it again), and `/api/ps` lists only loaded models, by their full names
- * (`qwen2.5-coder` is loaded and listed as `qwen2.5-coder:latest`); `/api/show` reports
+ * (`qwen2.5-coder` is loaded and listed as `qwen2.5-coder:latest`), and a
+ * request with another `num_ctx` than the model was loaded with loads it again; `/api/show` reports
  * capabilities and the context length; a model without `tools` answers a
  * request with tools with Ollama's 400; `failOn` answers HTTP 500 for the
  * conversations with tools whose text matches (Ollama's tool-call parser
@@ -111,6 +112,8 @@ export interface FakeOllamaOptions {
   readonly charsPerToken?: number;
   /** A model is not in memory until a request has waited this long; default: every model is loaded from the start. */
   readonly loadMs?: number;
+  /** With `loadMs`: models in memory from the start, with the `num_ctx` another client loaded them with. */
+  readonly loaded?: Readonly<Record<string, number>>;
   /**
    * HTTP 500 with `error` for every chat that offers tools and whose messages' text matches `pattern`:
    * Ollama's tool-call parser failing on one conversation (a request without tools never reaches the parser).
@@ -154,12 +157,14 @@ export interface FakeOllama {
 }
 
 const DEFAULT_MODEL = 'qwen3-coder:30b';
+/** Ollama's window for a request without `num_ctx` below 24 GiB of VRAM. */
+const DEFAULT_NUM_CTX = 4096;
 
 /** Starts a fake Ollama on an ephemeral port of 127.0.0.1. */
 export async function startFakeOllama(script: FakeScript = [], options: FakeOllamaOptions = {}): Promise<FakeOllama> {
   const requests: RecordedRequest[] = [];
   let chatTurns = 0;
-  const loads = new Loads(options.loadMs, options.models ?? [DEFAULT_MODEL]);
+  const loads = new Loads(options.loadMs, options.models ?? [DEFAULT_MODEL], options.defaultNumCtx ?? DEFAULT_NUM_CTX, options.loaded ?? {});
   const nextReply = async (body: FakeChatRequest): Promise<FakeReply> => {
     const turn = chatTurns++;
     try {
@@ -248,13 +253,13 @@ export async function startFakeOllama(script: FakeScript = [], options: FakeOlla
     if (problem) return sendJson(res, problem.status, { error: problem.error });
     const sent = record.body as FakeChatRequest;
     // Ollama loads (and /api/ps lists) a model by its full name: `qwen2.5-coder` is `qwen2.5-coder:latest`.
-    if (!(await loads.ready(pulledName(sent.model), res))) return;
+    if (!(await loads.ready(pulledName(sent.model), requestedNumCtx(sent, options.defaultNumCtx ?? DEFAULT_NUM_CTX), res))) return;
     const head0 = { model: sent.model, created_at: new Date().toISOString() };
     if (!sent.messages?.length) return sendJson(res, 200, { ...head0, message: { role: 'assistant', content: '' }, done_reason: 'load', done: true });
     if (sent.tools?.length && !(options.capabilities ?? ['tools']).includes('tools')) {
       return sendJson(res, 400, { error: `registry.ollama.ai/library/${sent.model} does not support tools` });
     }
-    const { request, tokens, numCtx, truncated } = fitWindow(sent, options.defaultNumCtx ?? 4096, options.charsPerToken ?? 3.5);
+    const { request, tokens, numCtx, truncated } = fitWindow(sent, options.defaultNumCtx ?? DEFAULT_NUM_CTX, options.charsPerToken ?? 3.5);
     record.prompt = { tokens, numCtx, truncated };
     if (options.failOn && request.tools?.length && request.messages.some((m) => options.failOn!.pattern.test(m.content))) {
       return sendJson(res, 500, { error: options.failOn.error });
@@ -326,29 +331,39 @@ export async function startFakeOllama(script: FakeScript = [], options: FakeOlla
  * the load dies when every request waiting for it has hung up.
  */
 class Loads {
-  private readonly inMemory = new Set<string>();
+  /** Each model in memory, with the `num_ctx` it was loaded with. */
+  private readonly inMemory = new Map<string, number>();
   private readonly pending = new Map<string, { readonly done: Promise<void>; waiters: number; readonly cancel: () => void }>();
   started = 0;
 
   constructor(
     private readonly loadMs: number | undefined,
     pulled: readonly string[],
+    defaultNumCtx: number,
+    preloaded: Readonly<Record<string, number>>,
   ) {
-    if (loadMs === undefined) for (const model of pulled) this.inMemory.add(model);
+    // Without a load time every model is in memory, and any num_ctx is had at once.
+    if (loadMs === undefined) for (const model of pulled) this.inMemory.set(model, defaultNumCtx);
+    for (const [model, numCtx] of Object.entries(preloaded)) this.inMemory.set(model, numCtx);
   }
 
   loaded(): string[] {
-    return [...this.inMemory];
+    return [...this.inMemory.keys()];
   }
 
   unload(model: string): void {
     this.inMemory.delete(model);
   }
 
-  /** Resolves true once `model` is loaded, false when the client hung up first. */
-  async ready(model: string, res: ServerResponse): Promise<boolean> {
-    if (this.loadMs === undefined) this.inMemory.add(model);
-    if (this.inMemory.has(model)) return true;
+  /**
+   * Resolves true once `model` is loaded with `numCtx`, false when the
+   * client hung up first. A model in memory with another `num_ctx` is
+   * loaded again, as Ollama does.
+   */
+  async ready(model: string, numCtx: number, res: ServerResponse): Promise<boolean> {
+    if (this.loadMs === undefined) this.inMemory.set(model, numCtx);
+    if (this.inMemory.get(model) === numCtx) return true;
+    this.inMemory.delete(model);
     let load = this.pending.get(model);
     if (!load) {
       this.started++;
@@ -356,7 +371,7 @@ class Loads {
       const done = new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
           this.pending.delete(model);
-          this.inMemory.add(model);
+          this.inMemory.set(model, numCtx);
           resolve();
         }, this.loadMs);
         cancel = () => {
@@ -387,6 +402,12 @@ function messageTokens(message: FakeChatRequest['messages'][number], charsPerTok
   return Math.ceil((message.content.length + calls.length) / charsPerToken) + 4;
 }
 
+/** The window a request gets: its `options.num_ctx`, else the server's default. */
+function requestedNumCtx(sent: FakeChatRequest, defaultNumCtx: number): number {
+  const asked = sent.options?.['num_ctx'];
+  return typeof asked === 'number' && asked > 0 ? asked : defaultNumCtx;
+}
+
 /**
  * The request as Ollama's prompt builder leaves it in a window of `num_ctx`
  * (or `defaultNumCtx`): older messages dropped whole (system messages
@@ -397,8 +418,7 @@ function fitWindow(
   defaultNumCtx: number,
   charsPerToken: number,
 ): { request: FakeChatRequest; tokens: number; numCtx: number; truncated: boolean } {
-  const asked = sent.options?.['num_ctx'];
-  const numCtx = typeof asked === 'number' && asked > 0 ? asked : defaultNumCtx;
+  const numCtx = requestedNumCtx(sent, defaultNumCtx);
   const toolTokens = sent.tools ? Math.ceil(JSON.stringify(sent.tools).length / charsPerToken) : 0;
   const count = (messages: FakeChatRequest['messages']): number => toolTokens + messages.reduce((n, m) => n + messageTokens(m, charsPerToken), 0);
   const tokens = count(sent.messages);

@@ -137,12 +137,13 @@ describe('OllamaChatClient.prepare: the model before the first turn', () => {
     assert.equal(ollama.loadsStarted, 1);
   });
 
-  it('reads /api/show once and skips the load of a model already in memory', async () => {
+  it('reads /api/show once, and sends a model already in memory one load request (instant unless its num_ctx differs)', async () => {
     const ollama = await fake([], { models: [MODEL] });
     const llm = client(ollama.url);
     await llm.prepare();
     await llm.prepare();
-    assert.deepEqual(ollama.requests.map((r) => `${r.method} ${r.path}`), ['POST /api/show', 'GET /api/ps']);
+    assert.deepEqual(ollama.requests.map((r) => `${r.method} ${r.path}`), ['POST /api/show', 'GET /api/ps', 'POST /api/chat']);
+    assert.equal(ollama.loadsStarted, 0);
   });
 
   it('throws `unsupported` with the fix for a model without tool calling', async () => {

@@ -421,6 +421,14 @@ describe('held out: Ollama variants', () => {
     assert.equal(fake.requests.filter((r) => r.path === '/api/chat' && (r.body as FakeChatRequest).messages?.length === 0).length, 1, 'one load request');
   });
 
+  it('a model another client loaded with a smaller num_ctx is loaded again in the background, not by a turn that times out', async () => {
+    const { fake, service } = await setUp({ fake: { loadMs: 1500, loaded: { 'qwen3-coder:30b': 4096 } }, model: { requestTimeoutMs: 1000, timeoutMs: 10_000 } });
+    const result = await service.review({ files: SAMPLE });
+    assert.ok(SAMPLE.every((file) => statusOf(result, file) === 'completed'), JSON.stringify(result.summary.notices));
+    assert.equal(fake.loadsStarted, 1, 'one reload, to num_ctx 16384');
+    assert.ok(fake.requests.every((r) => !(r.path === '/api/chat' && r.aborted)), 'no request hung up on the reload');
+  });
+
   it("a 400 for one conversation's length fails that file only, without retries, and the next files are judged", async () => {
     const script = (request: FakeChatRequest): FakeReply =>
       request.messages[1]?.content.includes('BEGIN src/handler/settings.ts') ? { status: 400, error: 'input length exceeds the context length' } : NO_FINDINGS;
