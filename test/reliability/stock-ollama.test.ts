@@ -15,6 +15,7 @@ import { ConfigSchema } from '../../src/pipeline/config-schema.js';
 import { createReviewService, type ReviewResult, type ReviewService } from '../../src/pipeline/index.js';
 import { fakeOllamaForFile, type FakeChatRequest, type FakeOllama, type FakeOllamaOptions, type FakeReply, type FakeScript } from '../helpers/fake-ollama.js';
 import { closedHost } from '../helpers/loopback.js';
+import { startServeHttp, waitFor } from '../support/cli.js';
 import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
 
 const startFake = fakeOllamaForFile();
@@ -204,6 +205,25 @@ describe('a stock Ollama: loading the model', () => {
   });
 });
 
+describe('a stock Ollama: serve warms the model', () => {
+  it('starts the load when the server starts, before any review asks, with the settings every turn sends', async () => {
+    const fake = await startFake(() => NO_FINDINGS, { loadMs: 300 });
+    const repo = await copySampleRepo({ rules: RULES, model: { host: fake.url } });
+    repos.push(repo);
+    const server = await startServeHttp(repo.root);
+    try {
+      await waitFor(() => fake.loadedModels(), (models) => models.includes('qwen3-coder:30b'));
+      assert.equal(fake.chatRequests().length, 0, 'no review was asked for');
+      assert.equal(fake.loadsStarted, 1);
+      const load = fake.requests.find((r) => r.path === '/api/chat')?.body as FakeChatRequest;
+      assert.deepEqual([load.messages, load.keep_alive, load.options?.['num_ctx']], [[], '30m', 16_384]);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+});
+
 describe('a stock Ollama: loads against the default budgets, scaled down', () => {
   // The defaults' own ratios, 25 times faster: a test of the settings users get, not of ones tuned to pass.
   const SCALE = 25;
@@ -348,6 +368,19 @@ describe('turns and verdicts', () => {
     assert.equal(handedIn.turns, 1);
     assert.ok(handedIn.turns < toolDriven.turns);
     assert.ok(handedIn.promptTokens < toolDriven.promptTokens);
+  });
+
+  it('makes calls written as text (a <tools> array, "args" and "parameters" keys) and sends them back as real calls', async () => {
+    const calls = '<tools>[{"name": "search_similar_code", "args": {"symbol": "parseSettings"}}, {"name": "search_similar_code", "parameters": {"symbol": "settingsSummary"}}]</tools>';
+    const script = (request: FakeChatRequest): FakeReply => (request.messages.some((m) => m.role === 'tool') ? NO_FINDINGS : { content: calls });
+    const { fake, service } = await setUp({ script, model: { firstTurnCandidates: false } });
+    const result = await service.review({ files: ['src/handler/settings.ts'] });
+    assert.equal(statusOf(result, 'src/handler/settings.ts'), 'completed');
+    assert.equal(result.summary.model?.toolCalls, 2);
+    const second = fake.chatRequests()[1];
+    assert.deepEqual(second?.messages.at(-3)?.tool_calls?.map((c) => c.function.arguments), [{ symbol: 'parseSettings' }, { symbol: 'settingsSummary' }]);
+    assert.deepEqual(second?.messages.slice(-2).map((m) => m.role), ['tool', 'tool']);
+    assert.match(second?.messages.at(-2)?.content ?? '', /symbol loadConfig/);
   });
 
   it('does not count "searched nothing, named nothing" as judged when the index had candidates', async () => {
