@@ -144,6 +144,8 @@ export interface FakeOllama {
   readonly requests: readonly RecordedRequest[];
   /** The bodies of the `/api/chat` requests with messages (not loads), in order, as the client sent them. */
   chatRequests(): FakeChatRequest[];
+  /** The records of the `/api/chat` requests with messages (review turns, not loads), in order. */
+  turnRecords(): RecordedRequest[];
   /** The chat requests whose prompt the server cut to fit its window. */
   truncatedChats(): RecordedRequest[];
   /** Models in memory now. */
@@ -304,13 +306,16 @@ export async function startFakeOllama(script: FakeScript = [], options: FakeOlla
     res.end(chunk({ message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop', ...stats }));
   }
 
+  const turnRecords = (): RecordedRequest[] =>
+    requests.filter((r) => r.path === '/api/chat' && ((r.body as FakeChatRequest | undefined)?.messages?.length ?? 0) > 0);
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    chatRequests: () =>
-      requests.filter((r) => r.path === '/api/chat' && ((r.body as FakeChatRequest).messages?.length ?? 0) > 0).map((r) => r.body as FakeChatRequest),
+    chatRequests: () => turnRecords().map((r) => r.body as FakeChatRequest),
+    turnRecords,
     truncatedChats: () => requests.filter((r) => r.prompt?.truncated),
     loadedModels: () => loads.loaded(),
     unload: (model) => loads.unload(model),

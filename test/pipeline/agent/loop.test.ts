@@ -106,10 +106,6 @@ function promptTokensRead(fake: FakeOllama): number {
 }
 
 /** The recorded `/api/chat` requests (the fake also sees `/api/show` and `/api/ps`). */
-function chatRecords(fake: FakeOllama): FakeOllama['requests'] {
-  return fake.requests.filter((r) => r.path === '/api/chat');
-}
-
 function reasonOf(result: ModelReviewResult): string {
   assert.equal(result.status, 'incomplete', JSON.stringify(result));
   return result.status === 'incomplete' ? result.reason : '';
@@ -250,8 +246,8 @@ describe('runModelReview', () => {
     const { result, fake, elapsedMs } = await review([{ content: '{"findings":[]}', delayMs: 5000 }], { timeoutMs: 300 });
     assert.equal(reasonOf(result), 'the model stage ran out of its time budget (model.timeoutMs; 300 ms were left for this file)');
     assert.ok(elapsedMs >= 290 && elapsedMs < 800, `took ${elapsedMs} ms`);
-    for (let i = 0; i < 50 && !chatRecords(fake)[0]?.aborted; i++) await new Promise((r) => setTimeout(r, 10));
-    assert.equal(chatRecords(fake)[0]?.aborted, true);
+    for (let i = 0; i < 50 && !fake.turnRecords()[0]?.aborted; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(fake.turnRecords()[0]?.aborted, true);
   });
 
   it('gives up on one stalled request at its own limit, well inside the total budget', async () => {
@@ -278,8 +274,8 @@ describe('runModelReview', () => {
     assert.equal(reasonOf(result), 'the model review was cancelled');
     assert.ok(elapsedMs < 800, `took ${elapsedMs} ms`);
     // The cancel reaches the HTTP request (the server sees the client hang up) and is not retried.
-    for (let i = 0; i < 50 && !chatRecords(fake)[0]?.aborted; i++) await new Promise((r) => setTimeout(r, 10));
-    assert.equal(chatRecords(fake)[0]?.aborted, true);
+    for (let i = 0; i < 50 && !fake.turnRecords()[0]?.aborted; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(fake.turnRecords()[0]?.aborted, true);
     assert.equal(fake.chatRequests().length, 1);
   });
 
