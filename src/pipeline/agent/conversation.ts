@@ -8,11 +8,9 @@
  * earlier is repaired the same way. A server fault that follows the
  * conversation is retried once with it shortened.
  */
-import { ModelError } from '../../../models/errors.js';
 import type { ChatMessage, ChatRequest, ChatResponse, LlmClient, ToolCall } from '../../../models/llm-client.js';
-import { plainText } from '../plain-text.js';
 import { raceAbort } from './abort.js';
-import { MODEL_ANSWER_JSON_SCHEMA, parseModelAnswer, stripThinking, type AnswerFinding, type AnswerParse } from './answer.js';
+import { MODEL_ANSWER_JSON_SCHEMA, parseModelAnswer, stripThinking, type AnswerFinding } from './answer.js';
 import { estimateTokens, fitsWindow, overflowed } from './context-window.js';
 import type { DeclarationSpan } from './file-parts.js';
 import {
@@ -24,6 +22,7 @@ import {
   buildUserMessage,
   type PromptPart,
 } from './prompt.js';
+import { describeBadAnswer, isConversationFault, stopReason } from './stop-reasons.js';
 import { extractTextToolCalls } from './text-tool-calls.js';
 import { AGENT_TOOLS } from './tool-specs.js';
 import { DEFAULT_MAX_TOOL_CALLS, DEFAULT_MAX_TURNS } from './limits.js';
@@ -293,38 +292,4 @@ export class ReviewRun {
       elapsedMs: Date.now() - this.started,
     };
   }
-}
-
-/** An HTTP 5xx that belongs to this conversation (Ollama's runner or tool-call parser failing on its content). */
-function isConversationFault(error: unknown): error is ModelError {
-  return error instanceof ModelError && error.kind === 'http' && !error.affectsEveryFile && (error.status ?? 0) >= 500;
-}
-
-function describeBadAnswer(answer: Extract<AnswerParse, { ok: false }>): string {
-  // JSON.parse quotes the text it stopped at: the model's own characters.
-  const error = plainText(answer.error);
-  return answer.problem === 'not-json'
-    ? `the model's answer was not valid JSON: ${error}`
-    : `the model's answer did not match the findings schema: ${error}`;
-}
-
-/** Why a run stopped on `error`, and whether the next file would stop the same way. */
-export function stopReason(error: unknown, options: ModelReviewOptions, budget: AbortSignal, shortened: boolean): { reason: string; affectsEveryFile?: boolean } {
-  if (options.signal?.aborted) return { reason: failureReason(error, options, budget) };
-  // A load that the budget ended is still a load: say that, not "out of time".
-  if (error instanceof ModelError && error.kind === 'loading') return { reason: error.message, affectsEveryFile: true };
-  if (budget.aborted || !(error instanceof ModelError)) return { reason: failureReason(error, options, budget) };
-  const reason = shortened && isConversationFault(error) ? `${error.message} (also with the conversation shortened)` : error.message;
-  return { reason, affectsEveryFile: error.affectsEveryFile };
-}
-
-/** Why the run stopped; the budget and the caller's signal win over what the call reported. */
-function failureReason(error: unknown, options: ModelReviewOptions, budget: AbortSignal): string {
-  if (budget.aborted) {
-    const configured = options.reviewBudgetMs === undefined ? '' : ` of ${options.reviewBudgetMs} ms for the review`;
-    return `the model stage ran out of its time budget (model.timeoutMs${configured}; ${options.timeoutMs} ms were left for this file)`;
-  }
-  if (options.signal?.aborted) return 'the model review was cancelled';
-  const detail = error instanceof Error ? error.message : String(error);
-  return `the model call to ${options.llm.description} failed: ${detail}`;
 }

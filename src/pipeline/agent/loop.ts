@@ -8,9 +8,10 @@
  * becomes an `incomplete` result with a reason a person can act on.
  */
 import { estimateTokens, leavesConversationRoom, promptChars, tokensOfChars } from './context-window.js';
-import { ReviewRun, stopReason, systemMessage, tooLarge, type ModelReviewOptions, type ModelReviewResult, type RunStats } from './conversation.js';
+import { ReviewRun, systemMessage, tooLarge, type ModelReviewOptions, type ModelReviewResult, type RunStats } from './conversation.js';
 import { planFileParts, type FileParts, type LineRange } from './file-parts.js';
 import { buildUserMessage, numberLines, type PromptPart } from './prompt.js';
+import { stopReason } from './stop-reasons.js';
 import { AGENT_TOOLS } from './tool-specs.js';
 import { Transcript } from './transcript.js';
 
