@@ -41,6 +41,8 @@ export interface ChatResponse {
   readonly evalCount?: number;
   /** Tokens of the prompt the model read for this turn (Ollama's `prompt_eval_count`), when the server says. */
   readonly promptEvalCount?: number;
+  /** The reply stopped at the length limit (Ollama's `done_reason: "length"`): it is cut short. */
+  readonly cut?: boolean;
 }
 
 /** What a review needs to know about the model before its first turn. */
@@ -57,7 +59,7 @@ export interface LlmClient {
    * window. Throws `ModelError`: `loading` when `signal` ends before the
    * load does (the load goes on, for the next review), `unsupported` for a
    * model that cannot call tools, `unreachable`, or a missing model.
-   * `onLoading` hears "loading <model> (first use, ~N s)" when a load
+   * `onLoading` hears "loading <model> (first use, estimated ~N s)" when a load
    * starts or is under way. Absent: the client needs no preparing and sets no window.
    */
   prepare?(signal?: AbortSignal, onLoading?: (status: string) => void): Promise<ModelReadiness>;

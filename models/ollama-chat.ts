@@ -20,9 +20,11 @@ import { DEFAULT_LOAD_TIMEOUT_MS, DEFAULT_NUM_CTX } from './model-defaults.js';
 
 
 /**
- * A rough load speed for the "~N s" in the loading notice: reading the
- * model file and moving it to the GPU. Measured loads of quantised 7B–30B
- * models from SSD run at about 0.4–1 GB/s; the lower end errs towards patience.
+ * A rough load speed for the "estimated ~N s" in the loading notice:
+ * reading the model file and moving it to the GPU. Loads of quantised
+ * 7B–30B models from SSD are reported at about 0.4–1 GB/s (a model still in
+ * the page cache loads faster, a spinning disk far slower); the lower end
+ * errs towards patience. It only words the notice: no timeout depends on it.
  */
 const LOAD_BYTES_PER_SECOND = 500_000_000;
 
@@ -68,6 +70,7 @@ const ReplySchema = z.object({
   }),
   prompt_eval_count: z.number().optional(),
   eval_count: z.number().optional(),
+  done_reason: z.string().optional(),
 });
 
 /** A load in progress: when it started and how long it should take. */
@@ -192,11 +195,14 @@ export class OllamaChatClient implements LlmClient {
     const load: { -readonly [K in keyof Load]: Load[K] } = { done: Promise.resolve(), started, again, loading: false, listeners: [] };
     const { host, model, keepAlive, loadTimeoutMs } = this.options;
     load.done = (async () => {
-      if (await isModelLoaded(this.infoCall(undefined))) return;
-      const size = await modelSizeBytes(this.infoCall(undefined)).catch(() => undefined);
-      if (size !== undefined) load.expectedSeconds = Math.max(1, Math.round(size / LOAD_BYTES_PER_SECOND));
-      load.loading = true;
-      for (const listener of load.listeners.splice(0)) listener(this.loadingStatus(load));
+      if (!(await isModelLoaded(this.infoCall(undefined)))) {
+        const size = await modelSizeBytes(this.infoCall(undefined)).catch(() => undefined);
+        if (size !== undefined) load.expectedSeconds = Math.max(1, Math.round(size / LOAD_BYTES_PER_SECOND));
+        load.loading = true;
+        for (const listener of load.listeners.splice(0)) listener(this.loadingStatus(load));
+      }
+      // Sent for a model in memory too: loaded by another client with another num_ctx, it is loaded again
+      // here, in the background, and not by the first turn under the per-turn timeout (instant otherwise).
       await loadModel({ host, model, timeoutMs: loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS }, { numCtx: this.numCtx, ...(keepAlive !== undefined ? { keepAlive } : {}) });
     })().then(
       () => {
@@ -214,9 +220,10 @@ export class OllamaChatClient implements LlmClient {
     return load;
   }
 
-  /** "loading qwen3-coder:30b (first use, ~37 s" — without the closing parenthesis, for more to follow. */
+  /** "loading qwen3-coder:30b (first use, estimated ~38 s" — without the closing parenthesis, for more to follow. */
   private loadingText(load: Load): string {
-    const expected = load.expectedSeconds !== undefined ? `, ~${load.expectedSeconds} s` : '';
+    // A guess from the size alone (see LOAD_BYTES_PER_SECOND), and said to be one.
+    const expected = load.expectedSeconds !== undefined ? `, estimated ~${load.expectedSeconds} s` : '';
     return `loading ${this.options.model} (${load.again ? 'unloaded since its last use' : 'first use'}${expected}`;
   }
 
@@ -248,7 +255,7 @@ export class OllamaChatClient implements LlmClient {
         cause: parsed.error,
       });
     }
-    const { message, eval_count: evalCount, prompt_eval_count: promptEvalCount } = parsed.data;
+    const { message, eval_count: evalCount, prompt_eval_count: promptEvalCount, done_reason: doneReason } = parsed.data;
     return {
       message: {
         role: 'assistant',
@@ -257,6 +264,7 @@ export class OllamaChatClient implements LlmClient {
       },
       ...(evalCount !== undefined ? { evalCount } : {}),
       ...(promptEvalCount !== undefined ? { promptEvalCount } : {}),
+      ...(doneReason === 'length' ? { cut: true } : {}),
     };
   }
 }

@@ -8,13 +8,15 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The prompt file in use: `models/prompts/<PROMPT_VERSION>.md`. */
-export const PROMPT_VERSION = 'review-v2';
+export const PROMPT_VERSION = 'review-v3';
 
 /** The message templates of one prompt version. */
 interface PromptTemplates {
   readonly version: string;
   readonly system: string;
   readonly user: string;
+  /** The user message for one part of a file too long for one conversation. */
+  readonly part: string;
   readonly repair: string;
   /** The index's candidates for the whole file, handed in before the first turn. */
   readonly candidates: string;
@@ -24,7 +26,7 @@ interface PromptTemplates {
   readonly shortened: string;
 }
 
-const SECTIONS = ['system', 'user', 'repair', 'candidates', 'final', 'shortened'] as const;
+const SECTIONS = ['system', 'user', 'part', 'repair', 'candidates', 'final', 'shortened'] as const;
 const cache = new Map<string, PromptTemplates>();
 
 /**
@@ -47,6 +49,7 @@ export function loadPrompt(version: string = PROMPT_VERSION): PromptTemplates {
     version,
     system: sections.get('system')!,
     user: sections.get('user')!,
+    part: sections.get('part')!,
     repair: sections.get('repair')!,
     candidates: sections.get('candidates')!,
     final: sections.get('final')!,

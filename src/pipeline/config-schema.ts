@@ -143,7 +143,7 @@ const ModelConfigSchema = z.strictObject({
     .default(DEFAULT_NUM_CTX)
     .describe(
       "Context window in tokens, sent as `num_ctx` with every request and capped at the model's own context length (Ollama's /api/show); " +
-        "without it Ollama uses 2048–4096 and silently cuts longer prompts from the front. A file that does not fit is reported as not reviewed by the model",
+        "without it Ollama uses 2048–4096 and silently cuts longer prompts from the front. A file too long for it is reviewed in parts cut at its declarations; what fits no part is reported as not seen by the model",
     ),
   keepAlive: z
     .string()

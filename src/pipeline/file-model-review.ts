@@ -74,11 +74,10 @@ export async function reviewWithModel(
     onModelLoading: (status) => deps.onEvent?.({ type: 'model-loading', file: entry.relPath, status }),
   });
   budget.tally.add(outcome.stats);
-  if (outcome.status === 'completed') {
-    // A loop, not push(...): a spread of an unbounded list overflows the call stack.
-    for (const draft of outcome.drafts) entry.drafts.push(draft);
-    return 'completed';
-  }
+  // Also from an incomplete stage: the findings of the parts of a file the model did judge.
+  // A loop, not push(...): a spread of an unbounded list overflows the call stack.
+  for (const draft of outcome.drafts) entry.drafts.push(draft);
+  if (outcome.status === 'completed') return 'completed';
   // Unreachable, loading, not pulled, no tools: asking again for the next file would only repeat it.
   if (outcome.affectsEveryFile) return modelUnavailable(budget, entry, outcome.reason);
   if (deps.deadline !== undefined && Date.now() >= deps.deadline) budget.pastDeadline.push(entry.relPath);

@@ -17,6 +17,7 @@ import {
   Transcript,
   type AgentCandidate,
   type CandidateSource,
+  type DeclarationSpan,
   type ModelFinding,
   type RunStats,
   type TranscriptSink,
@@ -49,9 +50,16 @@ interface ModelStageOptions {
 /** What the run used, and how many duplicate findings no search backed. */
 export type ModelStageStats = RunStats & { readonly droppedDuplicates: number };
 
+/** `drafts` of an incomplete stage: what the model found in the parts of a file it did judge. */
 type ModelStageResult =
   | { readonly status: 'completed'; readonly drafts: FindingDraft[]; readonly stats: ModelStageStats }
-  | { readonly status: 'incomplete'; readonly reason: string; readonly affectsEveryFile?: boolean; readonly stats: ModelStageStats };
+  | {
+      readonly status: 'incomplete';
+      readonly reason: string;
+      readonly affectsEveryFile?: boolean;
+      readonly drafts: FindingDraft[];
+      readonly stats: ModelStageStats;
+    };
 
 // A same-file hit this close is the query's own code, already indexed.
 const SELF_MATCH_SCORE = 0.98;
@@ -74,6 +82,7 @@ export async function runModelStage(
     llm: options.llm,
     candidates: candidateSource(index, relPath, file, chunks, backing),
     file: { path: relPath, text: file.text },
+    declarations: declarationSpans(file),
     maxTurns: options.maxTurns,
     maxToolCalls: options.maxToolCalls,
     timeoutMs: options.timeoutMs,
@@ -83,14 +92,10 @@ export async function runModelStage(
     ...(options.transcript ? { transcript: options.transcript } : {}),
     ...(options.onModelLoading ? { onModelLoading: options.onModelLoading } : {}),
   });
-  if (result.status === 'incomplete') {
-    const { reason, affectsEveryFile } = result;
-    return { status: 'incomplete', reason, ...(affectsEveryFile ? { affectsEveryFile } : {}), stats: statsOf(result, 0) };
-  }
   const transcript = new Transcript(relPath, options.transcript);
   const drafts: FindingDraft[] = [];
   let droppedDuplicates = 0;
-  for (const finding of result.findings) {
+  for (const finding of result.findings ?? []) {
     const severity = options.severityOf(finding.rule, finding.severity);
     if (severity === 'off') continue;
     const judged = toDraft(finding, severity, chunks, backing, options.minCandidateScore);
@@ -99,7 +104,25 @@ export async function runModelStage(
       transcript.note(`dropped a duplicate finding (${judged.dropped}): ${JSON.stringify(finding)}`);
     } else if (!alreadyKnown(judged.draft, known)) drafts.push(judged.draft);
   }
-  return { status: 'completed', drafts, stats: statsOf(result, droppedDuplicates) };
+  const stats = statsOf(result, droppedDuplicates);
+  if (result.status === 'completed') return { status: 'completed', drafts, stats };
+  const { reason, affectsEveryFile } = result;
+  return { status: 'incomplete', reason, ...(affectsEveryFile ? { affectsEveryFile } : {}), drafts, stats };
+}
+
+/**
+ * Where a file too long for one conversation may be cut: between its
+ * declarations, and inside a class or a constant (see `DeclarationSpan`).
+ */
+function declarationSpans(file: SourceFile): DeclarationSpan[] {
+  return file.declarations
+    .filter((d) => d.kind !== 'parameter')
+    .map((d) => ({
+      name: d.name,
+      startLine: d.startLine,
+      endLine: d.endLine,
+      divisible: d.kind !== 'function' && d.kind !== 'method' && !d.modifiers.has('functionValue'),
+    }));
 }
 
 function statsOf(run: RunStats, droppedDuplicates: number): ModelStageStats {
@@ -162,10 +185,11 @@ function candidateSource(
       const code = index?.readCode(id);
       return code && { text: code.text, changed: code.changed };
     },
-    async overview(perDeclaration) {
+    async overview(perDeclaration, lines) {
       if (!index) return [];
       const best = new Map<string, AgentCandidate>();
-      for (const chunk of chunks) {
+      const inScope = lines ? chunks.filter((c) => c.startLine >= lines.startLine && c.startLine <= lines.endLine) : chunks;
+      for (const chunk of inScope) {
         // The index's own search for the chunk: what it finds backs a duplicate about that chunk.
         const found = await index.search({ chunk }, perDeclaration);
         backing.record(chunk, found);
@@ -214,6 +238,7 @@ function toDraft(finding: ModelFinding, severity: Severity, chunks: readonly Chu
   };
   if (finding.rule !== 'duplicate') return { draft: base };
   // Principle 3: the model may judge, not invent; a duplicate needs an original the index returned for this code.
+  if (finding.unknownCandidate !== undefined) return { dropped: `it cites ${finding.unknownCandidate}, which names no candidate shown in this review` };
   const scope = chunksInScope(finding, chunks);
   if (finding.symbol !== undefined && scope.length === 0) {
     return { dropped: `${finding.file} has no function, method or class ${finding.symbol}` };
@@ -255,13 +280,16 @@ function chunksInScope(finding: ModelFinding, chunks: readonly Chunk[]): readonl
 }
 
 /**
- * The candidates among `shown` a duplicate finding names: by `related`
- * (its file, and its symbol when given, else the line inside it), else by
- * the symbols its message mentions. Never the closest one as a guess.
+ * The candidates among `shown` a duplicate finding names: by `related` (the
+ * one its cited id names, else by file and symbol, else by file and a line
+ * inside it), else, without `related` (the seed form `{rule, severity,
+ * message}`), by the symbols its message mentions. Never the closest one
+ * as a guess.
  */
 function namedCandidates(finding: ModelFinding, shown: readonly AgentCandidate[]): AgentCandidate[] {
   const related = finding.related;
   if (!related) return shown.filter((c) => mentions(finding.message, c.symbol));
+  if (related.id !== undefined) return shown.filter((c) => c.id === related.id);
   return shown.filter(
     (c) =>
       c.file === related.file &&

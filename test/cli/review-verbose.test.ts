@@ -41,7 +41,7 @@ describe('review --verbose', () => {
     assert.match(stderr, /── model src\/util\/strings\.ts ── assistant \(turn 1, \d+ prompt \+ 17 output tokens\)\n→ search_similar_code \{"symbol":"capitalize"\}/);
     assert.match(stderr, /── model src\/util\/strings\.ts ── tool search_similar_code\n/);
     assert.doesNotMatch(stdout, /── model/);
-    assert.match(stdout, /^model: ok \(2 turn\(s\), 1 tool call\(s\), \d+ tokens, \d+ ms, prompt review-v2\)$/m);
+    assert.match(stdout, /^model: ok \(2 turn\(s\), 1 tool call\(s\), \d+ tokens, \d+ ms, prompt review-v3\)$/m);
   });
 
   it('stays quiet without --verbose, and writes REVIEW_GUARD_LOG when set', async () => {

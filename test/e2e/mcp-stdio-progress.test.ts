@@ -54,7 +54,7 @@ for (const era of ['legacy', 'modern'] as const) {
         await assert.rejects(call);
         await new Promise((resolve) => setTimeout(resolve, 1500));
         assert.equal(ollama.chatRequests().length, 1, 'no model request after the cancel');
-        assert.equal(ollama.requests.filter((r) => r.path === '/api/chat')[0]?.aborted, true, 'the in-flight request was aborted');
+        assert.equal(ollama.turnRecords()[0]?.aborted, true, 'the in-flight request was aborted');
       } finally {
         await client.close();
       }

@@ -16,7 +16,9 @@
  * the script sees it, and `prompt_eval_count` is the count of what was
  * read; with `loadMs`, a model is not in memory until a request has waited
  * that long, a client hanging up aborts the load (the next request starts
- * it again), and `/api/ps` lists only loaded models; `/api/show` reports
+ * it again), and `/api/ps` lists only loaded models, by their full names
+ * (`qwen2.5-coder` is loaded and listed as `qwen2.5-coder:latest`), and a
+ * request with another `num_ctx` than the model was loaded with loads it again; `/api/show` reports
  * capabilities and the context length; a model without `tools` answers a
  * request with tools with Ollama's 400; `failOn` answers HTTP 500 for the
  * conversations with tools whose text matches (Ollama's tool-call parser
@@ -96,8 +98,12 @@ export type FakeScript =
 export interface FakeOllamaOptions {
   /** Pulled models; others get Ollama's 404. Absent: every model exists. */
   readonly models?: readonly string[];
+  /** Sizes in bytes that `/api/tags` and `/api/ps` report, by model; default 4.7 GB each. */
+  readonly modelSizes?: Readonly<Record<string, number>>;
   /** `/api/show` capabilities; default `["completion", "tools"]`. */
   readonly capabilities?: readonly string[];
+  /** `/api/show` as Ollama before 0.6 answers it: no `capabilities`, and `model_info` without a context length. */
+  readonly olderShow?: boolean;
   /** `/api/show` `model_info["qwen3moe.context_length"]`; default 262144 (qwen3-coder's). */
   readonly contextLength?: number;
   /** The window of a request without `options.num_ctx`; default 4096 (Ollama below 24 GiB VRAM). */
@@ -106,6 +112,8 @@ export interface FakeOllamaOptions {
   readonly charsPerToken?: number;
   /** A model is not in memory until a request has waited this long; default: every model is loaded from the start. */
   readonly loadMs?: number;
+  /** With `loadMs`: models in memory from the start, with the `num_ctx` another client loaded them with. */
+  readonly loaded?: Readonly<Record<string, number>>;
   /**
    * HTTP 500 with `error` for every chat that offers tools and whose messages' text matches `pattern`:
    * Ollama's tool-call parser failing on one conversation (a request without tools never reaches the parser).
@@ -136,6 +144,8 @@ export interface FakeOllama {
   readonly requests: readonly RecordedRequest[];
   /** The bodies of the `/api/chat` requests with messages (not loads), in order, as the client sent them. */
   chatRequests(): FakeChatRequest[];
+  /** The records of the `/api/chat` requests with messages (review turns, not loads), in order. */
+  turnRecords(): RecordedRequest[];
   /** The chat requests whose prompt the server cut to fit its window. */
   truncatedChats(): RecordedRequest[];
   /** Models in memory now. */
@@ -149,12 +159,14 @@ export interface FakeOllama {
 }
 
 const DEFAULT_MODEL = 'qwen3-coder:30b';
+/** Ollama's window for a request without `num_ctx` below 24 GiB of VRAM. */
+const DEFAULT_NUM_CTX = 4096;
 
 /** Starts a fake Ollama on an ephemeral port of 127.0.0.1. */
 export async function startFakeOllama(script: FakeScript = [], options: FakeOllamaOptions = {}): Promise<FakeOllama> {
   const requests: RecordedRequest[] = [];
   let chatTurns = 0;
-  const loads = new Loads(options.loadMs, options.models ?? [DEFAULT_MODEL]);
+  const loads = new Loads(options.loadMs, options.models ?? [DEFAULT_MODEL], options.defaultNumCtx ?? DEFAULT_NUM_CTX, options.loaded ?? {});
   const nextReply = async (body: FakeChatRequest): Promise<FakeReply> => {
     const turn = chatTurns++;
     try {
@@ -188,14 +200,18 @@ export async function startFakeOllama(script: FakeScript = [], options: FakeOlla
     if (route === 'GET /' || route === 'HEAD /') return sendText(res, 200, 'Ollama is running');
     if (route === 'GET /api/version') return sendJson(res, 200, { version: options.version ?? '0.12.6' });
     if (route === 'GET /api/tags') {
-      return sendJson(res, 200, { models: (options.models ?? [DEFAULT_MODEL]).map(modelEntry) });
+      return sendJson(res, 200, { models: (options.models ?? [DEFAULT_MODEL]).map((name) => modelEntry(name, options.modelSizes?.[name])) });
     }
     if (route === 'POST /api/embed') return embed(record.body, res);
     if (route === 'POST /api/chat') return chat(record, res);
     if (route === 'POST /api/show') return show(record.body, res);
-    if (route === 'GET /api/ps') return sendJson(res, 200, { models: loads.loaded().map(psEntry) });
+    if (route === 'GET /api/ps') return sendJson(res, 200, { models: loads.loaded().map((name) => psEntry(name, options.modelSizes?.[name])) });
     // Ollama's router answers unknown paths with Go's plain-text 404.
     return sendText(res, 404, '404 page not found');
+  }
+
+  function pulledName(model: string): string {
+    return (options.models ?? [DEFAULT_MODEL]).find((m) => m === model || m === `${model}:latest`) ?? model;
   }
 
   function missingModel(body: unknown): { status: number; error: string } | undefined {
@@ -225,8 +241,12 @@ export async function startFakeOllama(script: FakeScript = [], options: FakeOlla
       parameters: 'temperature 0.7',
       template: '{{ .Prompt }}',
       details: { format: 'gguf', family: 'qwen3moe', parameter_size: '30.5B', quantization_level: 'Q4_K_M' },
-      model_info: { 'general.architecture': 'qwen3moe', 'qwen3moe.context_length': options.contextLength ?? 262_144 },
-      capabilities: options.capabilities ?? ['completion', 'tools'],
+      ...(options.olderShow
+        ? { model_info: { 'general.architecture': 'qwen3moe' } }
+        : {
+            model_info: { 'general.architecture': 'qwen3moe', 'qwen3moe.context_length': options.contextLength ?? 262_144 },
+            capabilities: options.capabilities ?? ['completion', 'tools'],
+          }),
     });
   }
 
@@ -234,13 +254,14 @@ export async function startFakeOllama(script: FakeScript = [], options: FakeOlla
     const problem = missingModel(record.body);
     if (problem) return sendJson(res, problem.status, { error: problem.error });
     const sent = record.body as FakeChatRequest;
-    if (!(await loads.ready(sent.model, res))) return;
+    // Ollama loads (and /api/ps lists) a model by its full name: `qwen2.5-coder` is `qwen2.5-coder:latest`.
+    if (!(await loads.ready(pulledName(sent.model), requestedNumCtx(sent, options.defaultNumCtx ?? DEFAULT_NUM_CTX), res))) return;
     const head0 = { model: sent.model, created_at: new Date().toISOString() };
     if (!sent.messages?.length) return sendJson(res, 200, { ...head0, message: { role: 'assistant', content: '' }, done_reason: 'load', done: true });
     if (sent.tools?.length && !(options.capabilities ?? ['tools']).includes('tools')) {
       return sendJson(res, 400, { error: `registry.ollama.ai/library/${sent.model} does not support tools` });
     }
-    const { request, tokens, numCtx, truncated } = fitWindow(sent, options.defaultNumCtx ?? 4096, options.charsPerToken ?? 3.5);
+    const { request, tokens, numCtx, truncated } = fitWindow(sent, options.defaultNumCtx ?? DEFAULT_NUM_CTX, options.charsPerToken ?? 3.5);
     record.prompt = { tokens, numCtx, truncated };
     if (options.failOn && request.tools?.length && request.messages.some((m) => options.failOn!.pattern.test(m.content))) {
       return sendJson(res, 500, { error: options.failOn.error });
@@ -285,13 +306,16 @@ export async function startFakeOllama(script: FakeScript = [], options: FakeOlla
     res.end(chunk({ message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop', ...stats }));
   }
 
+  const turnRecords = (): RecordedRequest[] =>
+    requests.filter((r) => r.path === '/api/chat' && ((r.body as FakeChatRequest | undefined)?.messages?.length ?? 0) > 0);
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    chatRequests: () =>
-      requests.filter((r) => r.path === '/api/chat' && ((r.body as FakeChatRequest).messages?.length ?? 0) > 0).map((r) => r.body as FakeChatRequest),
+    chatRequests: () => turnRecords().map((r) => r.body as FakeChatRequest),
+    turnRecords,
     truncatedChats: () => requests.filter((r) => r.prompt?.truncated),
     loadedModels: () => loads.loaded(),
     unload: (model) => loads.unload(model),
@@ -312,29 +336,39 @@ export async function startFakeOllama(script: FakeScript = [], options: FakeOlla
  * the load dies when every request waiting for it has hung up.
  */
 class Loads {
-  private readonly inMemory = new Set<string>();
+  /** Each model in memory, with the `num_ctx` it was loaded with. */
+  private readonly inMemory = new Map<string, number>();
   private readonly pending = new Map<string, { readonly done: Promise<void>; waiters: number; readonly cancel: () => void }>();
   started = 0;
 
   constructor(
     private readonly loadMs: number | undefined,
     pulled: readonly string[],
+    defaultNumCtx: number,
+    preloaded: Readonly<Record<string, number>>,
   ) {
-    if (loadMs === undefined) for (const model of pulled) this.inMemory.add(model);
+    // Without a load time every model is in memory, and any num_ctx is had at once.
+    if (loadMs === undefined) for (const model of pulled) this.inMemory.set(model, defaultNumCtx);
+    for (const [model, numCtx] of Object.entries(preloaded)) this.inMemory.set(model, numCtx);
   }
 
   loaded(): string[] {
-    return [...this.inMemory];
+    return [...this.inMemory.keys()];
   }
 
   unload(model: string): void {
     this.inMemory.delete(model);
   }
 
-  /** Resolves true once `model` is loaded, false when the client hung up first. */
-  async ready(model: string, res: ServerResponse): Promise<boolean> {
-    if (this.loadMs === undefined) this.inMemory.add(model);
-    if (this.inMemory.has(model)) return true;
+  /**
+   * Resolves true once `model` is loaded with `numCtx`, false when the
+   * client hung up first. A model in memory with another `num_ctx` is
+   * loaded again, as Ollama does.
+   */
+  async ready(model: string, numCtx: number, res: ServerResponse): Promise<boolean> {
+    if (this.loadMs === undefined) this.inMemory.set(model, numCtx);
+    if (this.inMemory.get(model) === numCtx) return true;
+    this.inMemory.delete(model);
     let load = this.pending.get(model);
     if (!load) {
       this.started++;
@@ -342,7 +376,7 @@ class Loads {
       const done = new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
           this.pending.delete(model);
-          this.inMemory.add(model);
+          this.inMemory.set(model, numCtx);
           resolve();
         }, this.loadMs);
         cancel = () => {
@@ -373,6 +407,12 @@ function messageTokens(message: FakeChatRequest['messages'][number], charsPerTok
   return Math.ceil((message.content.length + calls.length) / charsPerToken) + 4;
 }
 
+/** The window a request gets: its `options.num_ctx`, else the server's default. */
+function requestedNumCtx(sent: FakeChatRequest, defaultNumCtx: number): number {
+  const asked = sent.options?.['num_ctx'];
+  return typeof asked === 'number' && asked > 0 ? asked : defaultNumCtx;
+}
+
 /**
  * The request as Ollama's prompt builder leaves it in a window of `num_ctx`
  * (or `defaultNumCtx`): older messages dropped whole (system messages
@@ -383,8 +423,7 @@ function fitWindow(
   defaultNumCtx: number,
   charsPerToken: number,
 ): { request: FakeChatRequest; tokens: number; numCtx: number; truncated: boolean } {
-  const asked = sent.options?.['num_ctx'];
-  const numCtx = typeof asked === 'number' && asked > 0 ? asked : defaultNumCtx;
+  const numCtx = requestedNumCtx(sent, defaultNumCtx);
   const toolTokens = sent.tools ? Math.ceil(JSON.stringify(sent.tools).length / charsPerToken) : 0;
   const count = (messages: FakeChatRequest['messages']): number => toolTokens + messages.reduce((n, m) => n + messageTokens(m, charsPerToken), 0);
   const tokens = count(sent.messages);
@@ -400,8 +439,8 @@ function fitWindow(
   return { request: { ...sent, messages }, tokens, numCtx, truncated: true };
 }
 
-function psEntry(name: string): Record<string, unknown> {
-  const { size, digest, details } = modelEntry(name) as { size: number; digest: string; details: unknown };
+function psEntry(name: string, bytes: number | undefined): Record<string, unknown> {
+  const { size, digest, details } = modelEntry(name, bytes) as { size: number; digest: string; details: unknown };
   return { name, model: name, size, digest, details, expires_at: new Date(Date.now() + 30 * 60_000).toISOString(), size_vram: size };
 }
 
@@ -442,13 +481,13 @@ function drainedOrClosed(res: ServerResponse): Promise<void> {
   });
 }
 
-function modelEntry(name: string): Record<string, unknown> {
+function modelEntry(name: string, size = 4_700_000_000): Record<string, unknown> {
   const digest = createHash('sha256').update(name).digest('hex');
   return {
     name,
     model: name,
     modified_at: '2026-11-01T00:00:00Z',
-    size: 4_700_000_000,
+    size,
     digest,
     details: {
       parent_model: '',

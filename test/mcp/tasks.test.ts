@@ -95,7 +95,7 @@ describe('review_code as a task (io.modelcontextprotocol/tasks)', () => {
     const atCancel = h.ollama.chatRequests().length;
     await new Promise((resolve) => setTimeout(resolve, 600));
     assert.equal(h.ollama.chatRequests().length, atCancel, 'no model request after the task stopped');
-    assert.equal(h.ollama.requests.filter((r) => r.path === '/api/chat').at(-1)?.aborted, true, 'the in-flight request was aborted');
+    assert.equal(h.ollama.turnRecords().at(-1)?.aborted, true, 'the in-flight request was aborted');
   });
 
   it('acknowledges a cancel of a finished task and leaves it completed', async () => {

@@ -137,12 +137,13 @@ describe('OllamaChatClient.prepare: the model before the first turn', () => {
     assert.equal(ollama.loadsStarted, 1);
   });
 
-  it('reads /api/show once and skips the load of a model already in memory', async () => {
+  it('reads /api/show once, and sends a model already in memory one load request (instant unless its num_ctx differs)', async () => {
     const ollama = await fake([], { models: [MODEL] });
     const llm = client(ollama.url);
     await llm.prepare();
     await llm.prepare();
-    assert.deepEqual(ollama.requests.map((r) => `${r.method} ${r.path}`), ['POST /api/show', 'GET /api/ps']);
+    assert.deepEqual(ollama.requests.map((r) => `${r.method} ${r.path}`), ['POST /api/show', 'GET /api/ps', 'POST /api/chat']);
+    assert.equal(ollama.loadsStarted, 0);
   });
 
   it('throws `unsupported` with the fix for a model without tool calling', async () => {
@@ -153,12 +154,25 @@ describe('OllamaChatClient.prepare: the model before the first turn', () => {
   it("says `loading` when the caller's signal ends first, and lets the load finish for the next call", async () => {
     const ollama = await fake([], { models: [MODEL], loadMs: 400 });
     const llm = client(ollama.url);
-    const error = await rejectsWith(llm.prepare(AbortSignal.timeout(100)), 'loading', /^loading qwen2\.5-coder:7b \(first use, ~\d+ s, 0 s so far\)/);
+    const error = await rejectsWith(llm.prepare(AbortSignal.timeout(100)), 'loading', /^loading qwen2\.5-coder:7b \(first use, estimated ~\d+ s, 0 s so far\)/);
     assert.ok(error.affectsEveryFile);
     for (let i = 0; i < 50 && ollama.loadedModels().length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     assert.deepEqual(ollama.loadedModels(), [MODEL]);
     assert.deepEqual(await llm.prepare(AbortSignal.timeout(100)), { contextWindow: 8192 });
     assert.equal(ollama.loadsStarted, 1);
+  });
+
+  it("words the load time as an estimate from the model's size on disk (0.5 GB/s, at least 1 s)", async () => {
+    const said: string[] = [];
+    for (const size of [19_000_000_000, 1_900_000_000, 40_000_000]) {
+      const ollama = await fake([], { models: [MODEL], loadMs: 30, modelSizes: { [MODEL]: size } });
+      await client(ollama.url).prepare(undefined, (status) => said.push(status));
+    }
+    assert.deepEqual(said, [
+      'loading qwen2.5-coder:7b (first use, estimated ~38 s)',
+      'loading qwen2.5-coder:7b (first use, estimated ~4 s)',
+      'loading qwen2.5-coder:7b (first use, estimated ~1 s)',
+    ]);
   });
 
   it('tells a load from a stall when a turn times out: /api/ps says whether the model is in memory', async () => {

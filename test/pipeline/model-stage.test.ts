@@ -148,20 +148,47 @@ describe('a model duplicate needs a search for its own code', () => {
     assert.equal(result.summary.model?.droppedDuplicates, 0);
   });
 
-  it('drops a bare duplicate that names no candidate instead of taking the closest one', async () => {
+  it('drops a duplicate that names no candidate, or cites an id no listing showed, instead of taking the closest one', async () => {
     const bare = { rule: 'duplicate', severity: 'error', message: 'formatTotal already exists', symbol: 'formatTotal' };
-    const { result } = await reviewShorten(searchThenAnswer({ symbol: 'formatTotal' }, [bare]), [HOSTILE], { minCandidateScore: 0 });
-    assert.deepEqual(modelDuplicates(result), []);
-    assert.equal(result.summary.model?.droppedDuplicates, 1);
+    const unknownId = { ...bare, related: { candidate: 'c9' } };
+    for (const findings of [[bare], [unknownId]]) {
+      const { result, ollama } = await reviewShorten(searchThenAnswer({ symbol: 'formatTotal' }, findings), [HOSTILE], { minCandidateScore: 0 });
+      assert.match(ollama.chatRequests()[1]?.messages.at(-1)?.content ?? '', /candidate c\d: src\/hostile\.ts:\d+-\d+ symbol cheapest/);
+      assert.deepEqual(modelDuplicates(result), []);
+      assert.equal(result.summary.model?.droppedDuplicates, findings.length);
+    }
+  });
+
+  it("reports the index's score of the cited pair, not the score of the last listing that showed the candidate", async () => {
+    // A search for shorten's own code shows truncate at 0.69; a search for other code shows it again, lower.
+    const other = 'function clip(s: string) { return s.slice(0, 3); }';
+    const script = (request: FakeChatRequest): FakeReply => {
+      const results = request.messages.filter((m) => m.role === 'tool');
+      if (results.length === 0) return search({ symbol: 'shorten' });
+      if (results.length === 1) return search({ code: other });
+      const id = /candidate (c\d+): src\/util\/strings\.ts:7-10 symbol truncate/.exec(results[0]?.content ?? '')?.[1];
+      return answer({ findings: [{ rule: 'duplicate', severity: 'warning', message: 'shorten re-implements truncate', symbol: 'shorten', related: { candidate: id } }] });
+    };
+    const { result, ollama } = await reviewShorten(script, [SHORTEN], { firstTurnCandidates: false });
+    const last = ollama.chatRequests()[2]?.messages.at(-1)?.content ?? '';
+    const lastScore = /candidate c1: src\/util\/strings\.ts:7-10 symbol truncate score ([\d.]+)/.exec(last)?.[1];
+    assert.ok(lastScore !== undefined && Number(lastScore) < 0.69, `the second listing shows truncate as c1 at ${lastScore}: ${last}`);
+    assert.deepEqual(modelDuplicates(result).map((f) => f.related), [[{ file: 'src/util/strings.ts', line: 7, symbol: 'truncate', score: 0.686 }]]);
   });
 
   it('drops a candidate the index scores below model.minCandidateScore, and keeps it at a lower setting', async () => {
     // formatTotal scores 0.291 against cheapest and 0.139 against truncate.
-    const findings = [
-      { rule: 'duplicate', severity: 'error', message: 'formatTotal copies cheapest', symbol: 'formatTotal' },
-      { rule: 'duplicate', severity: 'error', message: 'copy', symbol: 'formatTotal', related: { file: 'src/util/strings.ts', symbol: 'truncate' } },
-    ];
-    const script = searchThenAnswer({ symbol: 'formatTotal' }, findings);
+    const script = (request: FakeChatRequest): FakeReply => {
+      const listing = request.messages.find((m) => m.role === 'tool')?.content;
+      if (listing === undefined) return search({ symbol: 'formatTotal' });
+      const cheapest = /candidate (c\d+): \S+ symbol cheapest /.exec(listing)?.[1];
+      return answer({
+        findings: [
+          { rule: 'duplicate', severity: 'error', message: 'formatTotal copies cheapest', symbol: 'formatTotal', related: { candidate: cheapest } },
+          { rule: 'duplicate', severity: 'error', message: 'copy', symbol: 'formatTotal', related: { file: 'src/util/strings.ts', symbol: 'truncate' } },
+        ],
+      });
+    };
     const strict = await reviewShorten(script, [HOSTILE]);
     assert.deepEqual(modelDuplicates(strict.result), []);
     assert.equal(strict.result.summary.model?.droppedDuplicates, 2);
@@ -220,7 +247,7 @@ describe('model stage budgets and reports', () => {
     assert.deepEqual(rest, {
       outcome: 'ok',
       model: `qwen3-coder:30b on Ollama at ${ollama.url}`,
-      promptVersion: 'review-v2',
+      promptVersion: 'review-v3',
       turns: 2,
       toolCalls: 1,
       promptTokens: ollama.requests.reduce((n, r) => n + (r.prompt ? Math.min(r.prompt.tokens, r.prompt.numCtx) : 0), 0),

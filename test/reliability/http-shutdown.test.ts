@@ -34,7 +34,7 @@ describe('SIGTERM to serve --http during a task', () => {
     const created = await rpc(server.url, 'tools/call', { name: 'review_code', arguments: { files: FILES } }, { tasks: true });
     assert.equal(created.reply.result?.['resultType'], 'task', JSON.stringify(created.reply).slice(0, 300));
     const taskId = String(created.reply.result?.['taskId']);
-    await waitFor(async () => fake.requests.some((r) => r.path === '/api/chat'), Boolean, 15_000);
+    await waitFor(async () => fake.turnRecords().length > 0, Boolean, 15_000);
     const { reply: working } = await rpc(server.url, 'tasks/get', { taskId }, { tasks: true });
     assert.equal(working.result?.['status'], 'working');
 
@@ -44,7 +44,7 @@ describe('SIGTERM to serve --http during a task', () => {
     assert.ok(Date.now() - signalled < 5_000, `exits promptly (${Date.now() - signalled} ms)`);
     assert.deepEqual({ code, signal }, { code: 0, signal: null }, server.stderr());
     assert.match(server.stderr(), /SIGTERM received; stopping/);
-    assert.equal(fake.requests.filter((r) => r.path === '/api/chat').at(-1)?.aborted, true, 'the model request in flight was dropped');
+    assert.equal(fake.turnRecords().at(-1)?.aborted, true, 'the model request in flight was dropped');
 
     const files = await readdir(join(repo.root, INDEX_DIR)).catch(() => [] as string[]);
     assert.ok(!files.includes('write.lock'), `no lock left held: ${files.join(', ')}`);
@@ -74,7 +74,7 @@ describe('SIGTERM to serve --http during a task', () => {
     try {
       const created = await h.raw('tools/call', { name: 'review_code', arguments: { files: FILES } }, { tasks: true });
       const taskId = String(created.result?.['taskId']);
-      await waitFor(async () => h.ollama.requests.some((r) => r.path === '/api/chat'), Boolean);
+      await waitFor(async () => h.ollama.turnRecords().length > 0, Boolean);
       await h.tasks.close();
       const task = await h.store.get(taskId);
       assert.equal(task?.status, 'cancelled');

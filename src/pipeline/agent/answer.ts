@@ -25,13 +25,31 @@ const AnswerFindingSchema = z.object({
   line: z.number().int().positive().nullish(),
   symbol: z.string().nullish(),
   related: z
-    .object({
-      file: z.string().trim().min(1),
-      line: z.number().int().positive().nullish(),
-      symbol: z.string().nullish(),
-    })
+    .preprocess(citationObject,
+      z
+        .object({
+          /** The short id a candidate listing showed, e.g. "c3". */
+          candidate: z.string().trim().min(1).nullish(),
+          file: z.string().trim().min(1).nullish(),
+          line: z.number().int().positive().nullish(),
+          symbol: z.string().nullish(),
+        })
+        .refine((related) => Boolean(related.candidate ?? related.file), {
+          message: 'give "candidate" (the id a candidate listing showed, e.g. "c3") or "file"',
+        }),
+    )
     .nullish(),
 });
+
+/**
+ * A bare string is a citation too ("c3", or "src/config/load.ts:13-26"),
+ * and `id` is read as `candidate` (the tools call it "id").
+ */
+function citationObject(value: unknown): unknown {
+  if (typeof value === 'string') return { candidate: value };
+  if (typeof value !== 'object' || value === null || !('id' in value) || 'candidate' in value) return value;
+  return { ...value, candidate: (value as { id: unknown }).id };
+}
 
 /** The final answer: `{"findings": [...]}`; unknown fields are dropped. */
 const ModelAnswerSchema = z.object({ findings: z.array(AnswerFindingSchema) });

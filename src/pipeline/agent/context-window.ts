@@ -25,11 +25,34 @@ export const ANSWER_RESERVE_TOKENS = 1024;
 
 /** The estimated prompt tokens of `messages` with `tools` offered. */
 export function estimateTokens(messages: readonly ChatMessage[], tools?: readonly ToolSpec[]): number {
+  return tokensOfChars(promptChars(messages, tools), messages.length);
+}
+
+/** The characters of `messages` and `tools` that the estimate counts. */
+export function promptChars(messages: readonly ChatMessage[], tools?: readonly ToolSpec[]): number {
   let chars = tools ? JSON.stringify(tools).length : 0;
   for (const message of messages) {
     chars += message.content.length + (message.tool_calls ? JSON.stringify(message.tool_calls).length : 0);
   }
-  return Math.ceil(chars / CHARS_PER_TOKEN) + TOKENS_PER_MESSAGE * messages.length;
+  return chars;
+}
+
+/** The estimated tokens of `chars` characters in `messageCount` messages. */
+export function tokensOfChars(chars: number, messageCount: number): number {
+  return Math.ceil(chars / CHARS_PER_TOKEN) + TOKENS_PER_MESSAGE * messageCount;
+}
+
+/**
+ * Share of the window a conversation's first prompt (instructions and the
+ * file) leaves free for what comes after it: the first-turn candidates,
+ * tool results and replies. A file whose prompt takes more is reviewed in
+ * parts.
+ */
+const CONVERSATION_SHARE = 0.25;
+
+/** Whether a first prompt of `tokens` leaves the rest of the conversation its room in `window`. */
+export function leavesConversationRoom(tokens: number, window: number): boolean {
+  return fitsWindow(tokens + Math.floor(window * CONVERSATION_SHARE), window);
 }
 
 /** Whether a conversation of `tokens` leaves the reply its room in `window`. */

@@ -7,6 +7,7 @@
 export { runModelReview } from './loop.js';
 export type { RunStats } from './loop.js';
 export type { ModelFinding } from './verify.js';
+export type { DeclarationSpan } from './file-parts.js';
 export { ToolInputError } from './tools.js';
 export type { AgentCandidate, CandidateSource } from './tools.js';
 export { Transcript } from './transcript.js';

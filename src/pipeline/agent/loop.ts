@@ -1,311 +1,121 @@
 /**
- * @fileoverview The bounded tool-using review loop for one file. The model
- * gets the file, the index's candidates for its declarations (one round
- * instead of one search per function), and tools to search and read more;
- * the loop bounds turns, tool calls, time and the context window. The last
- * turn offers no tools and is constrained to the answer schema, so a file
- * ends with a verdict; a bad answer earlier is repaired the same way. A
- * server fault that follows one conversation is retried once with the
- * conversation shortened. Every failure becomes an `incomplete` result with
- * a reason a person can act on.
+ * @fileoverview The bounded model review of one file: the model's
+ * readiness (its load, its context window), then one conversation about the
+ * file (conversation.ts), or, for a file whose prompt leaves the
+ * conversation no room in the window, one per part cut at its declarations,
+ * each bounded on its own under the file's one time budget; what fits no
+ * part is named, and the file is then not counted as judged. Every failure
+ * becomes an `incomplete` result with a reason a person can act on.
  */
-import { ModelError } from '../../../models/errors.js';
-import type { ChatMessage, ChatRequest, ChatResponse, LlmClient, ToolCall } from '../../../models/llm-client.js';
-import { plainText } from '../plain-text.js';
-import { raceAbort } from './abort.js';
-import { MODEL_ANSWER_JSON_SCHEMA, parseModelAnswer, stripThinking, type AnswerFinding, type AnswerParse } from './answer.js';
-import { estimateTokens, fitsWindow, overflowed } from './context-window.js';
-import {
-  buildCandidatesMessage,
-  buildFinalMessage,
-  buildRepairMessage,
-  buildShortenedMessage,
-  buildSystemPrompt,
-  buildUserMessage,
-} from './prompt.js';
-import { extractTextToolCalls } from './text-tool-calls.js';
-import { formatCandidates } from './tool-text.js';
+import { estimateTokens, leavesConversationRoom, promptChars, tokensOfChars } from './context-window.js';
+import { ReviewRun, systemMessage, tooLarge, type ModelReviewOptions, type ModelReviewResult, type RunStats } from './conversation.js';
+import { planFileParts, type FileParts, type LineRange } from './file-parts.js';
+import { buildUserMessage, numberLines, type PromptPart } from './prompt.js';
+import { stopReason } from './stop-reasons.js';
 import { AGENT_TOOLS } from './tool-specs.js';
-import { DEFAULT_MAX_TOOL_CALLS, DEFAULT_MAX_TURNS } from './limits.js';
-import { ToolRunner, type CandidateSource } from './tools.js';
-import { Transcript, type TranscriptSink } from './transcript.js';
-import { verifyFindings, type ModelFinding } from './verify.js';
+import { Transcript } from './transcript.js';
 
-interface ModelReviewOptions {
-  readonly llm: LlmClient;
-  readonly candidates: CandidateSource;
-  /** The reviewed file: workspace-relative path and full text. */
-  readonly file: { readonly path: string; readonly text: string };
-  /** Model calls before giving up; the last one offers no tools. A retry after a server fault may exceed it by one. */
-  readonly maxTurns?: number;
-  /** Tool calls (valid or not) the model may make in this run. */
-  readonly maxToolCalls?: number;
-  /** Budget for the whole run: every model call and every tool call. */
-  readonly timeoutMs: number;
-  /** `model.timeoutMs`, the budget of the review's whole model stage, named when the run exceeds what was left of it. */
-  readonly reviewBudgetMs?: number;
-  /** Hand the index's candidates for every declaration in the first turn (default true). */
-  readonly firstTurnCandidates?: boolean;
-  readonly signal?: AbortSignal;
-  /** Hears "loading <model> (first use, ~N s)" while the run waits for the model's load. */
-  readonly onModelLoading?: (status: string) => void;
-  /** Receives the transcript (for `--verbose` and the debug log). */
-  readonly transcript?: TranscriptSink;
-}
-
-/** What a run used, reported in the review summary. */
-export interface RunStats {
-  /** Model calls made. */
-  readonly turns: number;
-  /** Tool calls the model asked for, valid or not. */
-  readonly toolCalls: number;
-  /** Prompt and output tokens, as Ollama counted them (0 when it did not say). */
-  readonly promptTokens: number;
-  readonly outputTokens: number;
-  readonly elapsedMs: number;
-}
-
-export type ModelReviewResult =
-  | (RunStats & { readonly status: 'completed'; readonly findings: readonly ModelFinding[] })
-  | (RunStats & {
-      readonly status: 'incomplete';
-      readonly reason: string;
-      /** Set when a model call failed and the next file would fail the same way (see `ModelError.affectsEveryFile`). */
-      readonly affectsEveryFile?: boolean;
-    });
-
-/** Candidates per declaration handed in with the first turn. */
-const FIRST_TURN_PER_DECLARATION = 3;
-
-/** The run cannot judge this file; the message says why. Thrown inside the loop, returned as `incomplete`. */
-class NotJudged extends Error {}
+export type { ModelReviewOptions, ModelReviewResult, RunStats } from './conversation.js';
 
 /** Runs the review loop; never throws for a misbehaving or unreachable model. */
 export async function runModelReview(options: ModelReviewOptions): Promise<ModelReviewResult> {
   const budget = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, budget]) : budget;
-  const run = new ReviewRun(options, signal);
+  const started = Date.now();
+  let window: number | undefined;
   try {
-    return await run.converse();
-  } catch (error) {
-    if (error instanceof NotJudged) return run.incomplete(error.message);
-    if (options.signal?.aborted) return run.incomplete(failureReason(error, options, budget));
-    // A load that the budget ended is still a load: say that, not "out of time".
-    if (error instanceof ModelError && error.kind === 'loading') return run.incomplete(error.message, true);
-    if (budget.aborted || options.signal?.aborted || !(error instanceof ModelError)) return run.incomplete(failureReason(error, options, budget));
-    return run.incomplete(run.failure(error), error.affectsEveryFile);
-  }
-}
-
-class ReviewRun {
-  private readonly messages: ChatMessage[] = [];
-  private readonly tools: ToolRunner;
-  private readonly maxTurns: number;
-  private readonly transcript: Transcript;
-  private readonly started = Date.now();
-  private turns = 0;
-  private promptTokens = 0;
-  private outputTokens = 0;
-  /** The model's context window; undefined when the client does not say. */
-  private window: number | undefined;
-  /** Messages before the tool exchanges: kept when the conversation is shortened. */
-  private prefixLength = 0;
-  /** Candidates handed in with the first turn; undefined when none were looked up. */
-  private handedIn: number | undefined;
-  private shortened = false;
-
-  constructor(
-    private readonly options: ModelReviewOptions,
-    private readonly signal: AbortSignal,
-  ) {
-    const maxToolCalls = options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS;
-    this.tools = new ToolRunner(options.candidates, maxToolCalls);
-    this.maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
-    this.transcript = new Transcript(options.file.path, options.transcript);
-  }
-
-  async converse(): Promise<ModelReviewResult> {
     // The client watches the signal itself: a load the budget ends is reported as loading.
-    this.window = (await this.options.llm.prepare?.(this.signal, this.options.onModelLoading))?.contextWindow;
-    const maxToolCalls = this.options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS;
-    this.add({ role: 'system', content: buildSystemPrompt({ maxToolCalls, maxTurns: this.maxTurns }) });
-    this.add({ role: 'user', content: buildUserMessage(this.options.file) });
-    if (!this.fits(this.messages, AGENT_TOOLS)) throw new NotJudged(this.tooLarge(estimateTokens(this.messages, AGENT_TOOLS)));
-    await this.handInCandidates();
-    this.prefixLength = this.messages.length;
-    while (this.turns < this.maxTurns - 1) {
-      const tools = this.tools.exhausted ? undefined : AGENT_TOOLS;
-      // A conversation grown past the window is shortened and asked for its answer.
-      if (!this.fits(this.messages, tools)) return this.shortenAndAnswer();
-      let reply: ChatMessage;
-      try {
-        reply = await this.chat({ messages: [...this.messages], ...(tools ? { tools } : {}) });
-      } catch (error) {
-        if (!isConversationFault(error) || this.shortened) throw error;
-        this.transcript.note(`the server failed on this conversation (${error.message}); shortening it and asking for the answer once more`);
-        return this.shortenAndAnswer();
-      }
-      const native = reply.tool_calls ?? [];
-      // Reasoning is not an answer: a call the model only thought about is not made.
-      const text = native.length > 0 ? undefined : extractTextToolCalls(stripThinking(reply.content));
-      const calls = native.length > 0 ? native : (text?.calls ?? []);
-      if (calls.length === 0) return this.finish(reply.content);
-      // Text-form calls are recorded as native ones so the chat template renders them as calls.
-      this.messages.push({ role: 'assistant', content: text?.rest ?? reply.content, tool_calls: calls });
-      await this.runTools(calls);
-    }
-    return this.answerTurn(buildFinalMessage(this.turns + 1, this.maxTurns), 'final');
+    window = (await options.llm.prepare?.(signal, options.onModelLoading))?.contextWindow;
+  } catch (error) {
+    const { reason, affectsEveryFile } = stopReason(error, options, budget, false);
+    new Transcript(options.file.path, options.transcript).note(`stopped: ${reason}`);
+    return { status: 'incomplete', reason, ...(affectsEveryFile ? { affectsEveryFile } : {}), ...addStats([], started) };
   }
-
-  incomplete(reason: string, affectsEveryFile?: boolean): ModelReviewResult {
-    this.transcript.note(`stopped: ${reason}`);
-    return { status: 'incomplete', reason, ...(affectsEveryFile ? { affectsEveryFile } : {}), ...this.stats() };
+  const plan = planParts(options, window);
+  if (plan.parts.length === 1 && plan.leftOut.length === 0) return new ReviewRun(options, signal, budget, window).run();
+  if (plan.parts.length === 0) {
+    const whole = [systemMessage(options), { role: 'user' as const, content: buildUserMessage(options.file) }];
+    return { status: 'incomplete', reason: tooLarge(options, estimateTokens(whole, AGENT_TOOLS), window), ...addStats([], started) };
   }
-
-  /** A model error's message, saying when it came after the conversation was shortened. */
-  failure(error: ModelError): string {
-    return this.shortened && isConversationFault(error) ? `${error.message} (also with the conversation shortened)` : error.message;
-  }
-
-  private add(message: ChatMessage): void {
-    this.messages.push(message);
-    this.transcript.sent(message);
-  }
-
-  /** The index's candidates for the whole file, as many as fit the window, so one round can judge them. */
-  private async handInCandidates(): Promise<void> {
-    const { candidates, file } = this.options;
-    if (this.options.firstTurnCandidates === false || !candidates.overview) return;
-    let shown = [...(await raceAbort(candidates.overview(FIRST_TURN_PER_DECLARATION), this.signal))];
-    this.handedIn = 0;
-    while (shown.length > 0) {
-      const message: ChatMessage = { role: 'user', content: buildCandidatesMessage(file.path, formatCandidates(shown)) };
-      if (this.fits([...this.messages, message], AGENT_TOOLS)) {
-        this.add(message);
-        this.tools.remember(shown);
-        this.handedIn = shown.length;
-        return;
-      }
-      shown = shown.slice(0, Math.floor(shown.length / 2));
-    }
-  }
-
-  private fits(messages: readonly ChatMessage[], tools: ChatRequest['tools']): boolean {
-    return this.window === undefined || fitsWindow(estimateTokens(messages, tools), this.window);
-  }
-
-  private tooLarge(tokens: number): string {
-    return (
-      `${this.options.file.path} does not fit the model's context window: about ${tokens} tokens with the instructions, ` +
-      `and the window is ${this.window} (model.numCtx, capped at the model's context length), so the model did not judge it`
-    );
-  }
-
-  /** One model call; tokens are counted, and a reply that shows the prompt overflowed ends the run. */
-  private async chat(request: Omit<ChatRequest, 'signal'>): Promise<ChatMessage> {
-    this.signal.throwIfAborted();
-    this.turns++;
-    const response: ChatResponse = await raceAbort(this.options.llm.chat({ ...request, signal: this.signal }), this.signal);
-    this.promptTokens += response.promptEvalCount ?? 0;
-    this.outputTokens += response.evalCount ?? 0;
-    this.transcript.received(this.turns, response);
-    if (this.window !== undefined && overflowed(response.promptEvalCount, this.window)) {
-      const estimate = estimateTokens(request.messages, request.tools);
-      throw new NotJudged(
-        `${this.options.file.path} was not fully seen: Ollama read ${response.promptEvalCount} prompt tokens in a ${this.window}-token window ` +
-          `(estimated ${estimate}), so the start of the conversation was probably cut; raise model.numCtx (up to the model's context length)`,
-      );
-    }
-    return response.message;
-  }
-
-  private async runTools(calls: readonly ToolCall[]): Promise<void> {
-    for (const call of calls) {
-      const outcome = await raceAbort(this.tools.execute(call), this.signal);
-      this.add({ role: 'tool', content: outcome.content, tool_name: outcome.toolName });
-    }
-  }
-
-  /** Accepts the answer, or asks once more with the answer schema enforced. */
-  private async finish(content: string): Promise<ModelReviewResult> {
-    const first = parseModelAnswer(content);
-    if (first.ok) return this.completed(first.findings);
-    this.messages.push({ role: 'assistant', content });
-    return this.answerTurn(buildRepairMessage(first.error), 'repair');
-  }
-
-  /** The tool exchanges replaced by what they found, then the answer asked for. */
-  private async shortenAndAnswer(): Promise<ModelReviewResult> {
-    this.shortened = true;
-    this.messages.splice(this.prefixLength);
-    const found = this.tools.seenCandidates.slice(this.handedIn ?? 0);
-    if (found.length > 0) this.add({ role: 'user', content: buildShortenedMessage(formatCandidates(found)) });
-    return this.answerTurn(buildFinalMessage(this.turns + 1, this.maxTurns), 'final');
-  }
-
-  /** A turn without tools whose reply must match the answer schema: the last turn, or the repair of a bad answer. */
-  private async answerTurn(request: string, why: 'final' | 'repair'): Promise<ModelReviewResult> {
-    this.add({ role: 'user', content: request });
-    if (!this.fits(this.messages, undefined)) throw new NotJudged(this.tooLarge(estimateTokens(this.messages)));
-    let reply: ChatMessage;
-    try {
-      reply = await this.chat({ messages: [...this.messages], format: MODEL_ANSWER_JSON_SCHEMA });
-    } catch (error) {
-      if (!isConversationFault(error) || this.shortened) throw error;
-      this.transcript.note(`the server failed on this conversation (${error.message}); shortening it and asking once more`);
-      return this.shortenAndAnswer();
-    }
-    const ending = why === 'final' ? `no verdict after ${this.turns} turns: ` : '';
-    if (reply.tool_calls?.length) return this.incomplete(`${ending}the model called a tool again instead of giving its JSON answer`);
-    const answer = parseModelAnswer(reply.content);
-    return answer.ok ? this.completed(answer.findings) : this.incomplete(`${ending}${describeBadAnswer(answer)}`);
-  }
-
-  /** The verdict, unless the model judged nothing it was shown although the index had candidates. */
-  private async completed(found: readonly AnswerFinding[]): Promise<ModelReviewResult> {
-    if (found.length === 0 && this.tools.searchCount === 0 && !this.handedIn) {
-      const overview = this.handedIn === undefined ? this.options.candidates.overview : undefined;
-      const had = overview ? (await raceAbort(overview(1), this.signal)).length : 0;
-      if (had > 0) {
-        return this.incomplete(
-          `the model searched nothing and named nothing, although the index has candidates for ${had} declaration(s) of this file: it did not judge them`,
-        );
-      }
-    }
-    return { status: 'completed', findings: verifyFindings(found, this.options.file), ...this.stats() };
-  }
-
-  private stats(): RunStats {
-    return {
-      turns: this.turns,
-      toolCalls: this.tools.callCount,
-      promptTokens: this.promptTokens,
-      outputTokens: this.outputTokens,
-      elapsedMs: Date.now() - this.started,
-    };
-  }
+  return reviewInParts(options, signal, budget, window, plan, started);
 }
 
-/** An HTTP 5xx that belongs to this conversation (Ollama's runner or tool-call parser failing on its content). */
-function isConversationFault(error: unknown): error is ModelError {
-  return error instanceof ModelError && error.kind === 'http' && !error.affectsEveryFile && (error.status ?? 0) >= 500;
+/** The whole file as one part when it leaves the conversation its room (or the window is unknown), else parts cut at declarations. */
+function planParts(options: ModelReviewOptions, window: number | undefined): FileParts {
+  const numbered = numberLines(options.file.text);
+  const whole = { parts: [{ startLine: 1, endLine: numbered.length }], leftOut: [] };
+  const system = systemMessage(options);
+  const firstPrompt = (user: string): number => promptChars([system, { role: 'user', content: user }], AGENT_TOOLS);
+  if (window === undefined || leavesConversationRoom(tokensOfChars(firstPrompt(buildUserMessage(options.file, undefined, numbered)), 2), window)) return whole;
+  // A part's prompt is the part template (its numbers at their widest: the estimate errs high) plus its lines.
+  const last = numbered.length;
+  const template = firstPrompt(buildUserMessage(options.file, { startLine: last, endLine: last - 1, part: last, parts: last }, numbered));
+  const upTo = [0];
+  for (const line of numbered) upTo.push(upTo.at(-1)! + line.length + 1);
+  const fits = (range: LineRange): boolean =>
+    leavesConversationRoom(tokensOfChars(template + upTo[range.endLine]! - upTo[range.startLine - 1]!, 2), window);
+  return planFileParts(numbered.length, options.declarations ?? [], fits);
 }
 
-function describeBadAnswer(answer: Extract<AnswerParse, { ok: false }>): string {
-  // JSON.parse quotes the text it stopped at: the model's own characters.
-  const error = plainText(answer.error);
-  return answer.problem === 'not-json'
-    ? `the model's answer was not valid JSON: ${error}`
-    : `the model's answer did not match the findings schema: ${error}`;
-}
-
-/** Why the run stopped; the budget and the caller's signal win over what the call reported. */
-function failureReason(error: unknown, options: ModelReviewOptions, budget: AbortSignal): string {
-  if (budget.aborted) {
-    const configured = options.reviewBudgetMs === undefined ? '' : ` of ${options.reviewBudgetMs} ms for the review`;
-    return `the model stage ran out of its time budget (model.timeoutMs${configured}; ${options.timeoutMs} ms were left for this file)`;
+/**
+ * Each part its own conversation, in file order, under the file's one
+ * budget. A part that fails is named and the next is asked, unless no part
+ * could be judged now (a failure every file would meet, or the budget's end).
+ */
+async function reviewInParts(
+  options: ModelReviewOptions,
+  signal: AbortSignal,
+  budget: AbortSignal,
+  window: number | undefined,
+  plan: FileParts,
+  started: number,
+): Promise<ModelReviewResult> {
+  const runs: ModelReviewResult[] = [];
+  const failed: string[] = [];
+  let affectsEveryFile = false;
+  for (const [i, range] of plan.parts.entries()) {
+    const part: PromptPart = { ...range, part: i + 1, parts: plan.parts.length };
+    const label = `part ${part.part} of ${part.parts} (lines ${range.startLine}-${range.endLine})`;
+    if (signal.aborted || affectsEveryFile) {
+      failed.push(`${label}: not reviewed`);
+      continue;
+    }
+    const result = await new ReviewRun(options, signal, budget, window, part).run();
+    runs.push(result);
+    if (result.status === 'completed') continue;
+    failed.push(`${label}: ${result.reason}`);
+    affectsEveryFile = result.affectsEveryFile ?? false;
   }
-  if (options.signal?.aborted) return 'the model review was cancelled';
-  const detail = error instanceof Error ? error.message : String(error);
-  return `the model call to ${options.llm.description} failed: ${detail}`;
+  const stats = addStats(runs, started);
+  const findings = runs.flatMap((run) => run.findings ?? []);
+  const unseen = plan.leftOut.map((gap) => {
+    const names = gap.names.length > 0 ? ` (${gap.names.join(', ')})` : '';
+    return `lines ${gap.startLine}-${gap.endLine}${names}`;
+  });
+  const problems = [
+    ...(unseen.length > 0
+      ? [
+          `${options.file.path} was not fully seen: ${unseen.join(', ')} do not fit the model's context window of ${window} tokens ` +
+            `(model.numCtx, capped at the model's context length) even alone, so the model did not judge them`,
+        ]
+      : []),
+    ...failed,
+  ];
+  if (problems.length === 0) return { status: 'completed', findings, ...stats };
+  const judged = runs.filter((run) => run.status === 'completed').length;
+  const count = plan.parts.length;
+  const reason = `${problems.join('; ')} (reviewed in ${count} part${count === 1 ? '' : 's'}, ${judged} judged)`;
+  return { status: 'incomplete', reason, ...(affectsEveryFile ? { affectsEveryFile } : {}), findings, ...stats };
+}
+
+/** The runs' stats added up; the time is the whole file's. */
+function addStats(runs: readonly RunStats[], started: number): RunStats {
+  const sum = (pick: (run: RunStats) => number): number => runs.reduce((n, run) => n + pick(run), 0);
+  return {
+    turns: sum((r) => r.turns),
+    toolCalls: sum((r) => r.toolCalls),
+    promptTokens: sum((r) => r.promptTokens),
+    outputTokens: sum((r) => r.outputTokens),
+    elapsedMs: Date.now() - started,
+  };
 }

@@ -6,11 +6,12 @@
  */
 import { loadPrompt, renderPrompt } from '../../../models/prompts.js';
 import { MAX_MESSAGE_CHARS, MODEL_RULES } from './answer.js';
+import type { LineRange } from './file-parts.js';
 import { READ_TOOL_NAME, SEARCH_TOOL_NAME } from './tool-specs.js';
 
 const ANSWER_SHAPE =
   '{"findings":[{"rule":"duplicate","severity":"warning","message":"...","line":12,"symbol":"parseDate",' +
-  '"related":{"file":"src/util/dates.ts","line":40,"symbol":"parseIsoDate"}}]}';
+  '"related":{"candidate":"c3","symbol":"parseIsoDate"}}]}';
 
 /** The system prompt; short and literal, because the models are small. */
 export function buildSystemPrompt(limits: { readonly maxToolCalls: number; readonly maxTurns: number }): string {
@@ -25,13 +26,32 @@ export function buildSystemPrompt(limits: { readonly maxToolCalls: number; reado
   });
 }
 
-/** The user message: the path and the source with line numbers. */
-export function buildUserMessage(file: { readonly path: string; readonly text: string }): string {
-  const lines = file.text.split(/\r?\n/);
+/** One part of a file too long for one conversation: its lines, and which part of how many. */
+export interface PromptPart extends LineRange {
+  readonly part: number;
+  readonly parts: number;
+}
+
+/**
+ * The user message: the path and the source (or one part of it) with line
+ * numbers; `numbered` is `numberLines(file.text)` when the caller has it.
+ */
+export function buildUserMessage(
+  file: { readonly path: string; readonly text: string },
+  part?: PromptPart,
+  numbered: readonly string[] = numberLines(file.text),
+): string {
+  const numberedSource = (part ? numbered.slice(part.startLine - 1, part.endLine) : numbered).join('\n');
+  if (!part) return renderPrompt(loadPrompt().user, { path: file.path, numberedSource });
+  return renderPrompt(loadPrompt().part, { path: file.path, numberedSource, ...part });
+}
+
+/** The file's lines as the model reads them: `12 | code`, numbers right-aligned. */
+export function numberLines(text: string): string[] {
+  const lines = text.split(/\r?\n/);
   if (lines.length > 1 && lines.at(-1) === '') lines.pop();
   const width = String(lines.length).length;
-  const numberedSource = lines.map((line, i) => `${String(i + 1).padStart(width)} | ${line}`).join('\n');
-  return renderPrompt(loadPrompt().user, { path: file.path, numberedSource });
+  return lines.map((line, i) => `${String(i + 1).padStart(width)} | ${line}`);
 }
 
 /** The repair request after an unusable answer; the reply is schema-constrained. */
@@ -39,9 +59,10 @@ export function buildRepairMessage(error: string): string {
   return renderPrompt(loadPrompt().repair, { error });
 }
 
-/** The index's candidates for the whole file, as the first turn gets them. */
-export function buildCandidatesMessage(path: string, candidates: string): string {
-  return renderPrompt(loadPrompt().candidates, { path, candidates });
+/** The index's candidates for the whole file (or the part under review), as the first turn gets them. */
+export function buildCandidatesMessage(path: string, candidates: string, part?: LineRange): string {
+  const scope = part ? `in lines ${part.startLine}-${part.endLine} of ${path}` : `of ${path}`;
+  return renderPrompt(loadPrompt().candidates, { scope, candidates });
 }
 
 /** The last turn's request: no tools, the answer now. */

@@ -32,10 +32,10 @@ const SEARCH_TOOL: ToolSpec = {
 const READ_TOOL: ToolSpec = {
   name: READ_TOOL_NAME,
   description:
-    'Read the full source of one candidate that search_similar_code returned, by its id, when the snippet is not enough to judge it.',
+    'Read the full source of one candidate shown to you, by its id (e.g. "c3"), when the snippet is not enough to judge it.',
   parameters: {
     type: 'object',
-    properties: { id: { type: 'string', description: 'The candidate id from a search_similar_code result.' } },
+    properties: { id: { type: 'string', description: 'The candidate id a listing showed, e.g. "c3".' } },
     required: ['id'],
   },
 };
@@ -46,7 +46,7 @@ export const AGENT_TOOLS: readonly ToolSpec[] = [SEARCH_TOOL, READ_TOOL];
 /** One-line usage per tool, for corrective tool messages. */
 export const TOOL_USAGE: Readonly<Record<string, string>> = {
   [SEARCH_TOOL_NAME]: `${SEARCH_TOOL_NAME} takes {"symbol": "<function name>"} or {"code": "<source of one function>"}, and optionally "limit": 5`,
-  [READ_TOOL_NAME]: `${READ_TOOL_NAME} takes {"id": "<candidate id from a search result>"}`,
+  [READ_TOOL_NAME]: `${READ_TOOL_NAME} takes {"id": "<candidate id a listing showed, e.g. c3>"}`,
 };
 
 // Text-form tool calls carry every value as a string, so "3" is read as 3.

@@ -9,22 +9,23 @@ import type { AgentCandidate, CodeText } from './tools.js';
 export const READ_MAX_LINES = 150;
 const READ_MAX_CHARS = 6000;
 
-/** Compact text: one header line per candidate, then its snippet. */
-export function formatCandidates(candidates: readonly AgentCandidate[]): string {
+/** Compact text: one header line per candidate, with the short id `idOf` gives it, then its snippet. */
+export function formatCandidates(candidates: readonly AgentCandidate[], idOf: (candidate: AgentCandidate) => string): string {
   if (candidates.length === 0) return 'No similar code found.';
   const blocks = candidates.map((c) => {
-    const header = `candidate ${c.id}: ${c.file}:${c.startLine}-${c.endLine} symbol ${c.symbol} score ${c.score.toFixed(2)}`;
-    return `${header}\n${c.snippet.trimEnd()}${c.snippetTruncated ? `\n… (snippet truncated; read_code {"id": "${c.id}"} shows all of it)` : ''}`;
+    const id = idOf(c);
+    const header = `candidate ${id}: ${c.file}:${c.startLine}-${c.endLine} symbol ${c.symbol} score ${c.score.toFixed(2)}`;
+    return `${header}\n${c.snippet.trimEnd()}${c.snippetTruncated ? `\n… (snippet truncated; read_code {"id": "${id}"} shows all of it)` : ''}`;
   });
   const intro =
     `${candidates.length} similar candidate${candidates.length === 1 ? '' : 's'}. ` +
-    'A high score is not proof: report a duplicate only if the code really does the same thing.';
+    'A high score is not proof: report a duplicate only if the code really does the same thing, and cite the candidate by its id (e.g. "related": {"candidate": "c1"}).';
   return [intro, ...blocks].join('\n---\n');
 }
 
 /** One candidate's full source, capped at {@link READ_MAX_LINES} lines and {@link READ_MAX_CHARS} characters. */
-export function formatCode(candidate: AgentCandidate, code: CodeText): string {
-  const header = `code ${candidate.id}: ${candidate.file}:${candidate.startLine}-${candidate.endLine} symbol ${candidate.symbol}`;
+export function formatCode(candidate: AgentCandidate, id: string, code: CodeText): string {
+  const header = `code ${id}: ${candidate.file}:${candidate.startLine}-${candidate.endLine} symbol ${candidate.symbol}`;
   if (code.changed) {
     return `${header}\nIts file changed since it was indexed, so its code cannot be shown. Judge it from the snippet.`;
   }

@@ -7,6 +7,7 @@
  */
 import type { ZodType } from 'zod';
 import type { ToolCall } from '../../../models/llm-client.js';
+import type { LineRange } from './file-parts.js';
 import { DEFAULT_MAX_TOOL_CALLS } from './limits.js';
 import { formatCandidates, formatCode } from './tool-text.js';
 import {
@@ -14,7 +15,6 @@ import {
   MAX_SEARCH_LIMIT,
   READ_TOOL_NAME,
   ReadArgsSchema,
-  SEARCH_TOOL_NAME,
   SearchArgsSchema,
   TOOL_USAGE,
   type SearchArgs,
@@ -54,9 +54,10 @@ export interface CandidateSource {
   /**
    * The index's best candidates for every declaration of the reviewed file
    * (up to `perDeclaration` each, once each), for the first turn and for
-   * telling "nothing to find" from "did not look". Absent: unknown.
+   * telling "nothing to find" from "did not look"; with `lines`, for the
+   * declarations that start in them (one part of a file). Absent: unknown.
    */
-  overview?(perDeclaration: number): Promise<readonly AgentCandidate[]>;
+  overview?(perDeclaration: number, lines?: LineRange): Promise<readonly AgentCandidate[]>;
 }
 
 /** A query the model got wrong; the message is shown to it as the tool result. */
@@ -70,10 +71,21 @@ interface ToolOutcome {
   readonly content: string;
 }
 
-/** Executes the tool calls of one review run; remembers calls and candidates. */
+/** A short candidate id as the listings show it: `c1`, `c2`, … */
+export const SHORT_CANDIDATE_ID = /^c\d+$/i;
+
+/**
+ * Executes the tool calls of one review run; remembers calls and the
+ * candidates shown. Every candidate shown gets a short id (`c1`, `c2`, …,
+ * in the order first shown): small models copy `c3` faithfully where they
+ * garble `src/config/load.ts#loadConfig~2`, and an id names exactly one
+ * candidate where a file and line may name none or several.
+ */
 export class ToolRunner {
   private readonly done = new Set<string>();
   private readonly seen = new Map<string, AgentCandidate>();
+  private readonly shortIds = new Map<string, string>();
+  private readonly byShortId = new Map<string, AgentCandidate>();
   private calls = 0;
   private searches = 0;
 
@@ -100,6 +112,31 @@ export class ToolRunner {
   /** Every candidate the model was shown (first turn and searches), once each. */
   get seenCandidates(): readonly AgentCandidate[] {
     return [...this.seen.values()];
+  }
+
+  /** The listing of `candidates` with their short ids (given here on first sight). */
+  describe(candidates: readonly AgentCandidate[]): string {
+    return formatCandidates(candidates, (candidate) => this.shortIdOf(candidate));
+  }
+
+  /**
+   * The shown candidate a short id (`c3`) names; its index id is accepted
+   * too. Undefined for anything else, including a candidate never shown.
+   */
+  shownCandidate(ref: string): AgentCandidate | undefined {
+    const key = ref.trim();
+    const candidate = SHORT_CANDIDATE_ID.test(key) ? this.byShortId.get(key.toLowerCase()) : this.seen.get(key);
+    return candidate && this.seen.has(candidate.id) ? candidate : undefined;
+  }
+
+  private shortIdOf(candidate: AgentCandidate): string {
+    let short = this.shortIds.get(candidate.id);
+    if (short === undefined) {
+      short = `c${this.shortIds.size + 1}`;
+      this.shortIds.set(candidate.id, short);
+      this.byShortId.set(short, candidate);
+    }
+    return short;
   }
 
   /** No call left: the loop stops offering tools. */
@@ -148,16 +185,16 @@ export class ToolRunner {
     const candidates = await this.source.search(query, limit);
     this.searches++;
     this.remember(candidates);
-    return formatCandidates(candidates);
+    return this.describe(candidates);
   }
 
   /** Only candidates a search showed: an id taken from the reviewed file's text must not open the index. */
-  private async read(id: string): Promise<string> {
-    const candidate = this.seen.get(id);
-    if (!candidate) throw new ToolInputError(`No candidate "${id}" was returned by ${SEARCH_TOOL_NAME} in this review`);
-    const code = await this.source.read(id);
-    if (!code) throw new ToolInputError(`Candidate "${id}" is no longer in the index`);
-    return formatCode(candidate, code);
+  private async read(ref: string): Promise<string> {
+    const candidate = this.shownCandidate(ref);
+    if (!candidate) throw new ToolInputError(`No candidate "${ref}" was shown in this review`);
+    const code = await this.source.read(candidate.id);
+    if (!code) throw new ToolInputError(`Candidate "${ref}" is no longer in the index`);
+    return formatCode(candidate, this.shortIdOf(candidate), code);
   }
 }
 

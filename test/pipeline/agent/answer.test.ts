@@ -45,6 +45,17 @@ describe('parseModelAnswer', () => {
     assert.deepEqual(parsed.findings[0], { rule: 'responsibility', severity: 'warning', message: 'does two jobs', line: null, related: null });
   });
 
+  it('reads a cited candidate as an object, under "id", or as a bare string', () => {
+    const relatedOf = (related: unknown) => {
+      const parsed = parseModelAnswer(JSON.stringify({ findings: [{ ...FINDING, related }] }));
+      return parsed.ok ? parsed.findings[0]?.related : parsed.error;
+    };
+    assert.deepEqual(relatedOf({ candidate: 'c3' }), { candidate: 'c3' });
+    assert.deepEqual(relatedOf({ id: 'c3', symbol: 'parseDate' }), { candidate: 'c3', symbol: 'parseDate' });
+    assert.deepEqual(relatedOf('src/config/load.ts:13-26'), { candidate: 'src/config/load.ts:13-26' });
+    assert.deepEqual(relatedOf({ file: 'src/a.ts', line: 4 }), { file: 'src/a.ts', line: 4 });
+  });
+
   it('reports invalid JSON and missing JSON as not-json', () => {
     const broken = parseModelAnswer('```json\n{"findings": [\n```');
     assert.equal(broken.ok, false);
@@ -60,7 +71,7 @@ describe('parseModelAnswer', () => {
       [{ findings: [{ ...FINDING, severity: 'critical' }] }, /findings\.0\.severity/],
       [{ findings: [{ ...FINDING, message: '  ' }] }, /findings\.0\.message/],
       [{ findings: [{ ...FINDING, line: 0 }] }, /findings\.0\.line/],
-      [{ findings: [{ ...FINDING, related: { line: 4 } }] }, /findings\.0\.related\.file/],
+      [{ findings: [{ ...FINDING, related: { line: 4 } }] }, /findings\.0\.related: give "candidate" \(the id a candidate listing showed, e\.g\. "c3"\) or "file"/],
     ];
     for (const [value, pattern] of cases) {
       const parsed = parseModelAnswer(JSON.stringify(value));

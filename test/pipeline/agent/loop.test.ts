@@ -106,10 +106,6 @@ function promptTokensRead(fake: FakeOllama): number {
 }
 
 /** The recorded `/api/chat` requests (the fake also sees `/api/show` and `/api/ps`). */
-function chatRecords(fake: FakeOllama): FakeOllama['requests'] {
-  return fake.requests.filter((r) => r.path === '/api/chat');
-}
-
 function reasonOf(result: ModelReviewResult): string {
   assert.equal(result.status, 'incomplete', JSON.stringify(result));
   return result.status === 'incomplete' ? result.reason : '';
@@ -148,7 +144,22 @@ describe('runModelReview', () => {
     const toolMessage = second.messages.at(-1);
     assert.equal(toolMessage?.role, 'tool');
     assert.equal(toolMessage?.tool_name, 'search_similar_code');
-    assert.match(toolMessage?.content ?? '', /candidate chunk-42: src\/util\/dates\.ts:10-12 symbol shiftDate score 0\.94/);
+    assert.match(toolMessage?.content ?? '', /candidate c1: src\/util\/dates\.ts:10-12 symbol shiftDate score 0\.94/);
+  });
+
+  it('resolves a cited short id to the candidate it names, and keeps an id no listing showed as unknown', async () => {
+    const cite = (related: unknown) => ({ rule: 'duplicate', severity: 'error', message: 'copy', symbol: 'addDays', related });
+    const answer = { content: JSON.stringify({ findings: [cite({ candidate: 'c1' }), cite('c9'), cite({ file: 'c1' })] }) };
+    const { result } = await review([searchCall({ code: CODE }), answer], { candidates: recordingIndex() });
+    assert.ok(result.status === 'completed');
+    assert.deepEqual(
+      result.findings.map((f) => [f.related, f.unknownCandidate]),
+      [
+        [{ file: 'src/util/dates.ts', line: 10, symbol: 'shiftDate', id: 'chunk-42' }, undefined],
+        [undefined, 'c9'],
+      ],
+      'the id under "file" names the same candidate: one finding',
+    );
   });
 
   it('executes a tool call written as text and sends it back as a real call', async () => {
@@ -235,8 +246,8 @@ describe('runModelReview', () => {
     const { result, fake, elapsedMs } = await review([{ content: '{"findings":[]}', delayMs: 5000 }], { timeoutMs: 300 });
     assert.equal(reasonOf(result), 'the model stage ran out of its time budget (model.timeoutMs; 300 ms were left for this file)');
     assert.ok(elapsedMs >= 290 && elapsedMs < 800, `took ${elapsedMs} ms`);
-    for (let i = 0; i < 50 && !chatRecords(fake)[0]?.aborted; i++) await new Promise((r) => setTimeout(r, 10));
-    assert.equal(chatRecords(fake)[0]?.aborted, true);
+    for (let i = 0; i < 50 && !fake.turnRecords()[0]?.aborted; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(fake.turnRecords()[0]?.aborted, true);
   });
 
   it('gives up on one stalled request at its own limit, well inside the total budget', async () => {
@@ -263,8 +274,8 @@ describe('runModelReview', () => {
     assert.equal(reasonOf(result), 'the model review was cancelled');
     assert.ok(elapsedMs < 800, `took ${elapsedMs} ms`);
     // The cancel reaches the HTTP request (the server sees the client hang up) and is not retried.
-    for (let i = 0; i < 50 && !chatRecords(fake)[0]?.aborted; i++) await new Promise((r) => setTimeout(r, 10));
-    assert.equal(chatRecords(fake)[0]?.aborted, true);
+    for (let i = 0; i < 50 && !fake.turnRecords()[0]?.aborted; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(fake.turnRecords()[0]?.aborted, true);
     assert.equal(fake.chatRequests().length, 1);
   });
 
@@ -294,11 +305,11 @@ describe('runModelReview', () => {
   it('makes a call written as a bare JSON object, and reads a returned candidate', async () => {
     const index = recordingIndex();
     const bare = { content: '{"name": "search_similar_code", "arguments": {"symbol": "addDays"}}' };
-    const read = { tool_calls: [{ function: { name: 'read_code', arguments: { id: 'chunk-42' } } }] };
+    const read = { tool_calls: [{ function: { name: 'read_code', arguments: { id: 'c1' } } }] };
     const { result, fake } = await review([bare, read, fenced(VERDICT)], { candidates: index });
     assert.ok(result.status === 'completed' && result.findings.length === 1);
     assert.deepEqual(index.calls, [{ symbol: 'addDays', limit: 5 }]);
-    assert.match(fake.chatRequests()[2]?.messages.at(-1)?.content ?? '', /^code chunk-42: src\/util\/dates\.ts:10-12 symbol shiftDate\n/);
+    assert.match(fake.chatRequests()[2]?.messages.at(-1)?.content ?? '', /^code c1: src\/util\/dates\.ts:10-12 symbol shiftDate\n/);
   });
 
   it('does not make a call the model only wrote inside its <think> block', async () => {

@@ -9,7 +9,7 @@ import { READ_MAX_LINES, formatCandidates, formatCode } from '../../../src/pipel
 import { ToolInputError, ToolRunner, type AgentCandidate, type CandidateQuery, type CodeText } from '../../../src/pipeline/agent/tools.js';
 
 const CANDIDATE: AgentCandidate = {
-  id: 'c7',
+  id: 'src/util/dates.ts#shiftDate',
   file: 'src/util/dates.ts',
   symbol: 'shiftDate',
   startLine: 10,
@@ -49,7 +49,7 @@ describe('ToolRunner', () => {
     const outcome = await runner.execute(call('search_similar_code', { code: 'function f() {}' }));
     assert.deepEqual(searches, [{ query: { code: 'function f() {}' }, limit: 5 }]);
     assert.equal(outcome.toolName, 'search_similar_code');
-    assert.match(outcome.content, /candidate c7: src\/util\/dates\.ts:10-14 symbol shiftDate score 0\.93/);
+    assert.match(outcome.content, /candidate c1: src\/util\/dates\.ts:10-14 symbol shiftDate score 0\.93/);
   });
 
   it('searches by symbol, and corrects an unknown symbol with the fix', async () => {
@@ -91,12 +91,29 @@ describe('ToolRunner', () => {
 
   it('reads the full code of a candidate a search returned, and only those', async () => {
     const { runner, reads } = recordingRunner();
-    const early = await runner.execute(call('read_code', { id: 'c7' }));
-    assert.match(early.content, /^No candidate "c7" was returned by search_similar_code in this review\. read_code takes/);
+    const early = await runner.execute(call('read_code', { id: 'c1' }));
+    assert.match(early.content, /^No candidate "c1" was shown in this review\. read_code takes/);
     await runner.execute(call('search_similar_code', { symbol: 'addDays' }));
-    const read = await runner.execute(call('read_code', { id: 'c7' }));
-    assert.equal(read.content, `code c7: src/util/dates.ts:10-14 symbol shiftDate\n${FULL_TEXT}`);
-    assert.deepEqual(reads, ['c7']);
+    const read = await runner.execute(call('read_code', { id: 'c1' }));
+    assert.equal(read.content, `code c1: src/util/dates.ts:10-14 symbol shiftDate\n${FULL_TEXT}`);
+    assert.deepEqual(reads, [CANDIDATE.id]);
+  });
+
+  it('gives each candidate shown one short id, in the order first shown, and resolves it (and the index id)', async () => {
+    const other: AgentCandidate = { ...CANDIDATE, id: 'src/b.ts#other', file: 'src/b.ts', symbol: 'other' };
+    const runner = new ToolRunner({ search: async (query) => ('symbol' in query ? [CANDIDATE] : [other, CANDIDATE]), read: async () => undefined });
+    assert.equal(runner.shownCandidate('c1'), undefined, 'nothing shown yet');
+    const first = await runner.execute(call('search_similar_code', { symbol: 'addDays' }));
+    const second = await runner.execute(call('search_similar_code', { code: 'function other() {}' }));
+    assert.match(first.content, /candidate c1: src\/util\/dates\.ts:10-14/);
+    assert.match(second.content, /candidate c2: src\/b\.ts:10-14 symbol other[\s\S]*candidate c1: src\/util\/dates\.ts/);
+    assert.equal(runner.shownCandidate('c2'), other);
+    assert.equal(runner.shownCandidate(' C1 '), CANDIDATE);
+    assert.equal(runner.shownCandidate(CANDIDATE.id), CANDIDATE);
+    assert.equal(runner.shownCandidate('c3'), undefined);
+    // Named in a listing that was not shown (the first turn's, cut to fit the window) is not shown.
+    runner.describe([{ ...CANDIDATE, id: 'src/c.ts#never' }]);
+    assert.equal(runner.shownCandidate('c3'), undefined);
   });
 
   it('budgets the calls of one review, refused ones included, and says so', async () => {
@@ -118,22 +135,22 @@ describe('ToolRunner', () => {
     const outcome = await failing.runner.execute(call('search_similar_code', { code: 'x' }));
     assert.match(outcome.content, /search_similar_code call failed \(index not built\)/);
     // A failed search showed nothing, so it opens nothing to read_code.
-    assert.match((await failing.runner.execute(call('read_code', { id: CANDIDATE.id }))).content, /^No candidate "c7" was returned/);
+    assert.match((await failing.runner.execute(call('read_code', { id: 'c1' }))).content, /^No candidate "c1" was shown/);
   });
 });
 
 describe('tool text', () => {
   it('marks truncated snippets and says how to see the rest', () => {
-    const text = formatCandidates([CANDIDATE, { ...CANDIDATE, id: 'c8', snippetTruncated: false }]);
+    const text = formatCandidates([CANDIDATE, { ...CANDIDATE, id: 'c8', snippetTruncated: false }], (c) => (c === CANDIDATE ? 'c7' : 'c8'));
     assert.match(text, /^2 similar candidates\./);
     assert.equal(text.match(/snippet truncated; read_code \{"id": "c7"\}/g)?.length, 1);
   });
 
   it('caps a long candidate and says how much is shown', () => {
     const text = Array.from({ length: 400 }, (_, i) => `line ${i + 1}`).join('\n');
-    const shown = formatCode(CANDIDATE, { text, changed: false });
+    const shown = formatCode(CANDIDATE, 'c7', { text, changed: false });
     assert.ok(shown.includes(`line ${READ_MAX_LINES}\n`) && !shown.includes(`line ${READ_MAX_LINES + 1}\n`));
     assert.match(shown, new RegExp(`… \\(capped: ${READ_MAX_LINES} of 400 lines shown, \\d+ of ${text.length} characters\\)$`));
-    assert.match(formatCode(CANDIDATE, { text: '', changed: true }), /changed since it was indexed/);
+    assert.match(formatCode(CANDIDATE, 'c7', { text: '', changed: true }), /changed since it was indexed/);
   });
 });
