@@ -150,7 +150,8 @@ describe('a model duplicate needs a search for its own code', () => {
 
   it('drops a duplicate that names no candidate, or cites an id no listing showed, instead of taking the closest one', async () => {
     const bare = { rule: 'duplicate', severity: 'error', message: 'formatTotal already exists', symbol: 'formatTotal' };
-    const unknownId = { ...bare, related: { candidate: 'c9' } };
+    // Far past any listing of this review (the index may show up to a few dozen candidates).
+    const unknownId = { ...bare, related: { candidate: 'c999' } };
     for (const findings of [[bare], [unknownId]]) {
       const { result, ollama } = await reviewShorten(searchThenAnswer({ symbol: 'formatTotal' }, findings), [HOSTILE], { minCandidateScore: 0 });
       assert.match(ollama.chatRequests()[1]?.messages.at(-1)?.content ?? '', /candidate c\d: src\/hostile\.ts:\d+-\d+ symbol cheapest/);
