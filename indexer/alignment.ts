@@ -245,6 +245,12 @@ export function compareLines(ours: AlignableCode, theirs: AlignableCode, alignme
   };
 }
 
+/** `code` with each object key spelled with its name (itself when it has none): keys then align only with keys of that name. */
+export function keysByName(code: AlignableCode): AlignableCode {
+  if (!code.tokens.includes(KEY_TOKEN)) return code;
+  return { ...code, tokens: code.tokens.map((token, i) => (token === KEY_TOKEN ? `${KEY_TOKEN}:${code.texts[i]}` : token)) };
+}
+
 /** Aligned object keys with other names (`{ start: s }` for `{ begin: s }`). */
 export function renamedKeys(ours: AlignableCode, theirs: AlignableCode, alignment: CodeAlignment): number {
   let renamed = 0;

@@ -20,6 +20,7 @@ export {
   alignableCode,
   alignCode,
   compareLines,
+  keysByName,
   literalDifferences,
   matchingClose,
   parameterArguments,

@@ -14,6 +14,7 @@ import {
   compareLines,
   literalDifferences,
   parameterArguments,
+  keysByName,
   receiverArgument,
   renamedKeys,
   type AlignableCode,
@@ -90,8 +91,24 @@ export interface PairJudgement {
   readonly verdict?: PairVerdict;
 }
 
-/** The judgement of our chunk against one original, or undefined when they are too far apart to align. */
+/**
+ * The judgement of our chunk against one original, or undefined when they
+ * are too far apart to align. Object keys align by name first: two tables
+ * of other keys must not align entry by entry (a swapped locale table would
+ * read as dozens of renamed keys); by place only when that settles nothing,
+ * so a copy with renamed fields is still a near copy.
+ */
 export function judgePair(ours: AlignableCode, theirs: AlignableCode): PairJudgement | undefined {
+  const oursByName = keysByName(ours);
+  const theirsByName = keysByName(theirs);
+  const byName = judgeAlignment(oursByName, theirsByName);
+  if (byName?.verdict || (oursByName === ours && theirsByName === theirs)) return byName;
+  const byPlace = judgeAlignment(ours, theirs);
+  if (!byName || !byPlace) return byName ?? byPlace;
+  return compareJudgements(byName, byPlace) <= 0 ? byName : byPlace;
+}
+
+function judgeAlignment(ours: AlignableCode, theirs: AlignableCode): PairJudgement | undefined {
   const n = ours.tokens.length;
   const m = theirs.tokens.length;
   // Enough edits to reach MIN_NEAR_OTHER_COVER, and no more: the alignment gives up past them.

@@ -5,6 +5,7 @@ import {
   alignCode,
   compareLines,
   literalDifferences,
+  keysByName,
   parameterArguments,
   receiverArgument,
   type AlignableCode,
@@ -129,6 +130,14 @@ describe('literalDifferences and parameterArguments', () => {
     const original = ts('function scale(values, factor) {\n  return values.map((v) => v * factor);\n}');
     const copy = ts('const times = (items, by) => {\n  return items.map((it) => it * by);\n};');
     assert.deepEqual(parameterArguments(copy, original, full(copy, original)), ['items', 'by']);
+  });
+
+  it('spells object keys by name on request, so two tables of other keys do not align entry by entry', () => {
+    const table = ts('function t() {\n  return { string: "a", file: "b" };\n}');
+    assert.deepEqual(table.tokens.filter((t) => t.startsWith('KEY')), ['KEY', 'KEY']);
+    assert.deepEqual(keysByName(table).tokens.filter((t) => t.startsWith('KEY')), ['KEY:string', 'KEY:file']);
+    const plain = ts('function u(x) {\n  return x + 1;\n}');
+    assert.equal(keysByName(plain), plain);
   });
 
   it("reads a method's `this` as a hidden first parameter, so the method lifted into a function with `self` aligns whole", () => {
