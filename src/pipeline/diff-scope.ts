@@ -10,7 +10,7 @@
  */
 import type { SourceFile } from '../../syntax/index.js';
 import type { FindingDraft } from './findings.js';
-import { hasHead, isGitWorkTree, untrackedPaths, zeroContextDiff } from './git.js';
+import { gitIgnoreStatus, hasHead, isGitWorkTree, untrackedPaths, zeroContextDiff } from './git.js';
 import { UserError } from './errors.js';
 
 /** 1-based, inclusive. */
@@ -76,6 +76,31 @@ export async function gitChangeScope(root: string, relPaths: readonly string[], 
   if (diff === undefined) return wholeFiles();
   const scope = parseZeroContextDiff(diff);
   for (const path of untracked) scope.set(path, WHOLE_FILE);
+  return scope;
+}
+
+/**
+ * What the hook asks git about one edited file: whether git ignores it and,
+ * if not, its change scope against HEAD — the same answers as
+ * `gitIgnoreStatus` then `gitChangeScope`, in one git process for the usual
+ * edit (a tracked file changed). A diff against HEAD that shows the file
+ * settles both questions: only a file in the index has one, and git ignores
+ * no file it tracks. Otherwise (a new file, an unchanged or ignored one, no
+ * commit, no work tree) the other questions are asked as well.
+ */
+export async function editedFileScope(root: string, relPath: string): Promise<ChangeScope | 'ignored'> {
+  const diff = await zeroContextDiff(root, [relPath], false).catch(() => undefined);
+  if (diff === undefined) {
+    // No work tree, no first commit, or git failed: the questions one by one, as they always were.
+    const standing = await gitIgnoreStatus(root, relPath);
+    if (standing === 'ignored') return 'ignored';
+    return standing === 'not-ignored' ? gitChangeScope(root, [relPath], false, true) : new Map([[relPath, WHOLE_FILE]]);
+  }
+  const scope = parseZeroContextDiff(diff);
+  if (scope.has(relPath)) return scope;
+  const [standing, untracked] = await Promise.all([gitIgnoreStatus(root, relPath), untrackedPaths(root, [relPath])]);
+  if (standing === 'ignored') return 'ignored';
+  if (standing === 'no-work-tree' || untracked.has(relPath)) scope.set(relPath, WHOLE_FILE);
   return scope;
 }
 

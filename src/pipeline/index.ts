@@ -23,7 +23,7 @@ export { CONFIG_FILE_NAME, ConfigSchema, type McpConfig } from './config-schema.
 export type { ReviewEvent } from './review.js';
 export { ruleCatalog, ruleDocs } from './rule-docs.js';
 export { BASELINE_FILE_NAME, readBaselineFile, workspaceSourcePaths, writeBaseline } from './baseline.js';
-export { gitChangeScope, WHOLE_FILE } from './diff-scope.js';
+export { editedFileScope, gitChangeScope, WHOLE_FILE } from './diff-scope.js';
 export { gitIgnoreStatus, isGitWorkTree } from './git.js';
 export { useGitHelper } from './git-runner.js';
 export { changedSourcePaths, isSourcePath, readStagedSources } from './staged.js';

@@ -15,14 +15,12 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import {
+  editedFileScope,
   findWorkspaceRoot,
-  gitChangeScope,
-  gitIgnoreStatus,
   isSourcePath,
   isWithinRoot,
   toPosix,
   UserError,
-  WHOLE_FILE,
 } from '../../pipeline/index.js';
 import { formatHookMessage } from '../../report/hook.js';
 import type { CliArgs } from '../args.js';
@@ -67,10 +65,9 @@ async function reviewEditedFile(cwd: string, filePath: string, services: Service
   const relPath = toPosix(relative(root, realPath));
 
   // Each git question is a process (costly from a large warm process): as few as the answers need.
-  const [standing, service] = await Promise.all([gitIgnoreStatus(root, relPath), services.get(root)]);
+  const [scope, service] = await Promise.all([editedFileScope(root, relPath), services.get(root)]);
   // A file git ignores (build output, vendored code) is not the project's source either.
-  if (standing === 'ignored') return silent();
-  const scope = standing === 'not-ignored' ? await gitChangeScope(root, [relPath], false, true) : new Map([[relPath, WHOLE_FILE]]);
+  if (scope === 'ignored') return silent();
   // In process, no walk of the workspace per edit: the stored index plus this file (see ReviewOptions.refreshIndex).
   // The warm process's watched index costs only the changed files, so it catches copies of code edited since `index`.
   const result = await service.review({ files: [relPath] }, { model: service.loaded.config.hook.model, scope, refreshIndex: services.warm });

@@ -2,11 +2,12 @@
  * The warm path as users meet it: the first call starts a workspace's
  * daemon, later `hook`, `review` and `index` calls are answered by it —
  * with exactly what the same call prints in process — and its watched index
- * sees edits made outside the hook. Every test has its own temp workspace
+ * sees edits made outside the hook (a commit, a checkout, a new or ignored
+ * file between two hook calls included). Every test has its own temp workspace
  * and stops its daemon in teardown.
  */
 import assert from 'node:assert/strict';
-import { appendFile, readFile, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { git, initAndCommit, postToolUse, runCli, sampleGitRepo, waitFor } from '../../support/cli.js';
@@ -27,14 +28,15 @@ describe('the warm path: results equal the in-process results', () => {
   });
   after(() => tracer.remove());
 
-  /** Runs `args` in process and through the daemon; both outputs, durations blanked, must be equal. */
-  async function assertSameBothWays(root: string, args: readonly string[], input?: string): Promise<void> {
+  /** Runs `args` in process and through the daemon; both outputs, durations blanked, must be equal. Returns the exit code. */
+  async function assertSameBothWays(root: string, args: readonly string[], input?: string): Promise<number> {
     const options = input === undefined ? {} : { input };
     const inProcess = await runCli(root, args, options);
     const warm = await tracer.run(root, args, { ...options, env: DAEMON_ON });
     assert.ok(answeredWarm(warm.loaded), `${args.join(' ')}: the daemon answered`);
     const shown = (run: { code: number; stdout: string; stderr: string }) => ({ code: run.code, stdout: withoutDurations(run.stdout), stderr: withoutDurations(run.stderr) });
     assert.deepEqual(shown(warm), shown(inProcess), args.join(' '));
+    return warm.code;
   }
 
   for (const fixture of ['sample-repo', 'duplicates']) {
@@ -63,6 +65,35 @@ describe('the warm path: results equal the in-process results', () => {
       }
     });
   }
+
+  it('hook: a commit between two calls, an edit back to HEAD, a new file and an ignored one answer as in process', async () => {
+    const repo = await fixtureGitRepo('duplicates');
+    try {
+      await startDaemon(repo.root);
+      const [first, second] = (await git(repo.root, 'ls-files', 'src')).trim().split('\n') as [string, string];
+      const hook = (relPath: string) =>
+        assertSameBothWays(repo.root, ['hook', 'claude-code'], postToolUse(repo.root, 'Edit', { file_path: join(repo.root, relPath), old_string: '', new_string: 'x' }));
+      const copy = `\n${await readFile(join(repo.root, first), 'utf8')}`;
+      await appendFile(join(repo.root, second), copy);
+      assert.equal(await hook(second), 2, 'the copy is reported');
+      // Committed, the copy is old code: the next edit of the file is judged against the new HEAD.
+      await git(repo.root, 'commit', '-qam', 'the copy');
+      await appendFile(join(repo.root, second), '\nexport function onlyHere(n: number): number {\n  return n * 3 + 1;\n}\n');
+      assert.equal(await hook(second), 0, 'the commit was seen');
+      await git(repo.root, 'checkout', '--', second);
+      assert.equal(await hook(second), 0, 'a file back at HEAD has no change');
+      await assertSameBothWays(repo.root, ['index']);
+      await writeFile(join(repo.root, 'src', 'copied.ts'), copy);
+      assert.equal(await hook('src/copied.ts'), 2, 'a new file is wholly new');
+      await appendFile(join(repo.root, '.gitignore'), '\ngenerated/\n');
+      await mkdir(join(repo.root, 'generated'));
+      await writeFile(join(repo.root, 'generated', 'copied.ts'), copy);
+      assert.equal(await hook('generated/copied.ts'), 0, 'an ignored file is none of the hook\'s business');
+    } finally {
+      await stopDaemon(repo.root);
+      await repo.remove();
+    }
+  });
 
   it("the config's notes come with every call, as in process", async () => {
     const repo = await fixtureGitRepo('sample-repo');
