@@ -247,9 +247,18 @@ export function compareLines(ours: AlignableCode, theirs: AlignableCode, alignme
 
 /** `code` with each object key spelled with its name (itself when it has none): keys then align only with keys of that name. */
 export function keysByName(code: AlignableCode): AlignableCode {
-  if (!code.tokens.includes(KEY_TOKEN)) return code;
-  return { ...code, tokens: code.tokens.map((token, i) => (token === KEY_TOKEN ? `${KEY_TOKEN}:${code.texts[i]}` : token)) };
+  let named = KEYS_BY_NAME.get(code);
+  if (!named) {
+    named = code.tokens.includes(KEY_TOKEN)
+      ? { ...code, tokens: code.tokens.map((token, i) => (token === KEY_TOKEN ? `${KEY_TOKEN}:${code.texts[i]}` : token)) }
+      : code;
+    KEYS_BY_NAME.set(code, named);
+  }
+  return named;
 }
+
+// Our chunk meets every candidate, and an original many chunks: spelled once per code.
+const KEYS_BY_NAME = new WeakMap<AlignableCode, AlignableCode>();
 
 /** Aligned object keys with other names (`{ start: s }` for `{ begin: s }`). */
 export function renamedKeys(ours: AlignableCode, theirs: AlignableCode, alignment: CodeAlignment): number {

@@ -33,8 +33,8 @@ export class FileHelpers {
     const texts: string[] = [];
     let spliced = false;
     for (let i = 0; i < ours.tokens.length; i++) {
-      const helper = ours.tokens[i + 1] === '(' ? named.get(ours.tokens[i]!) : undefined;
-      const body = helper && helper !== chunk ? this.body(helper) : undefined;
+      const helper = ours.tokens[i + 1] === '(' && callsHelper(ours, i) ? named.get(ours.tokens[i]!) : undefined;
+      const body = helper && !contains(chunk, helper) ? this.body(helper) : undefined;
       const close = body && matchingClose(ours.tokens, i + 1);
       if (!body || close === undefined) {
         tokens.push(ours.tokens[i]!);
@@ -66,4 +66,19 @@ export class FileHelpers {
     if (open < 0 || code.tokens.at(-1) !== '}') return undefined;
     return { code, start: open + 1, end: code.tokens.length - 1 };
   }
+}
+
+/**
+ * Whether the name at `i` is called as a helper: bare (`remember(x)`) or on
+ * the receiver (`this.remember(x)`), never a member of something else
+ * (`items.map(…)` is no call of a method `map` of this file).
+ */
+function callsHelper(code: AlignableCode, i: number): boolean {
+  if (code.tokens[i - 1] !== '.') return true;
+  return code.texts[i - 2] === 'this';
+}
+
+/** A helper inside the chunk (a class's own method) is already part of its code. */
+function contains(chunk: Chunk, helper: Chunk): boolean {
+  return helper.file === chunk.file && helper.startLine >= chunk.startLine && helper.endLine <= chunk.endLine;
 }
