@@ -13,9 +13,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { compareNamingFindings, ourNamingFindings, type TheirFinding } from './lib/naming-oracle.js';
+import { compareNamingFindings, ourNamingFindings, runNamingOracle, type TheirFinding } from './lib/naming-oracle.js';
 
 const finding = z.object({
   code: z.string(),
@@ -45,34 +44,14 @@ function staticcheckFindings(staticcheck: string, root: string): { underscores: 
   return { underscores, others };
 }
 
-async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: { staticcheck: { type: 'string', default: 'go-staticcheck' }, show: { type: 'string', default: '5' } },
-  });
-  const corpus = positionals[0];
-  if (!corpus) {
-    process.stderr.write('usage: node dist/bench/oracle-go-naming.js <corpus> [--staticcheck path] [--show N]\n');
-    process.exit(2);
-  }
-  const root = path.resolve(corpus);
-  const theirs = staticcheckFindings(values.staticcheck, root);
+await runNamingOracle('oracle-go-naming', { flag: 'staticcheck', command: 'go-staticcheck' }, async (root, staticcheck, show) => {
+  const theirs = staticcheckFindings(staticcheck, root);
   const ours = await ourNamingFindings(root, 'go');
   const { both, agreement, differences } = compareNamingFindings('staticcheck', theirs.underscores, ours.violations);
-  const out = [
-    `corpus ${corpus}`,
+  const lines = [
     `go files ${ours.files}; staticcheck ST1003 flags ${theirs.underscores.size} underscores, we flag ${ours.violations.size}, both ${both}; agreement ${agreement.toFixed(1)} % (both / either)`,
     `ST1003 findings not compared (initialisms, receiver names, …): ${theirs.others}`,
-    ...differences.lines(Number(values.show)),
+    ...differences.lines(show),
   ];
-  process.stdout.write(`${out.join('\n')}\n`);
-  process.exitCode = differences.isEmpty ? 0 : 1;
-}
-
-try {
-  await main();
-} catch (error) {
-  // A linter that is missing or cannot read the corpus is a setup problem: its message says what to do.
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 2;
-}
+  return { lines, agreed: differences.isEmpty };
+});

@@ -13,9 +13,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { compareNamingFindings, ourNamingFindings } from './lib/naming-oracle.js';
+import { compareNamingFindings, ourNamingFindings, runNamingOracle } from './lib/naming-oracle.js';
 
 /** The ruff codes that judge a declared name's format, and what each judges. */
 const COMPARED: Readonly<Record<string, string>> = {
@@ -64,37 +63,16 @@ function ruffFindings(ruff: string, root: string): { compared: Map<string, RuffF
   return { compared, notCompared };
 }
 
-async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: { ruff: { type: 'string', default: 'ruff' }, show: { type: 'string', default: '5' } },
-  });
-  const corpus = positionals[0];
-  if (!corpus) {
-    process.stderr.write('usage: node dist/bench/oracle-python-naming.js <corpus> [--ruff path] [--show N]\n');
-    process.exit(2);
-  }
-  const root = path.resolve(corpus);
-  const theirs = ruffFindings(values.ruff, root);
+await runNamingOracle('oracle-python-naming', { flag: 'ruff', command: 'ruff' }, async (root, ruff, show) => {
+  const theirs = ruffFindings(ruff, root);
   const ours = await ourNamingFindings(root, 'python');
-
   const named = new Map([...theirs.compared].map(([key, f]) => [key, { group: `${f.code} (${COMPARED[f.code!]})`, message: f.message }]));
   const { both, agreement, differences } = compareNamingFindings('ruff', named, ours.violations);
   const notCompared = [...theirs.notCompared].map(([code, count]) => `${code} ${count}`).join(', ');
-  const out = [
-    `corpus ${corpus}`,
+  const lines = [
     `python files ${ours.files}; ruff flags ${theirs.compared.size} (N801-N803, N806, N815, N816), we flag ${ours.violations.size}, both ${both}; agreement ${agreement.toFixed(1)} % (both / either)`,
     `ruff findings not compared: ${notCompared || 'none'}`,
-    ...differences.lines(Number(values.show)),
+    ...differences.lines(show),
   ];
-  process.stdout.write(`${out.join('\n')}\n`);
-  process.exitCode = differences.isEmpty ? 0 : 1;
-}
-
-try {
-  await main();
-} catch (error) {
-  // A linter that is missing or cannot read the corpus is a setup problem: its message says what to do.
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 2;
-}
+  return { lines, agreed: differences.isEmpty };
+});

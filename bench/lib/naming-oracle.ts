@@ -3,6 +3,8 @@
  * rule's findings with a language's defaults over a corpus, and the
  * comparison by `file:line:column` with the linter's findings.
  */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { readSourceText, walkSourceFiles } from '../../indexer/file-walk.js';
 import type { RuleViolation } from '../../rules/define-rule.js';
 import { naming } from '../../rules/naming/index.js';
@@ -50,4 +52,40 @@ export function compareNamingFindings(
   }
   const union = theirs.size + ours.size - both;
   return { both, agreement: union === 0 ? 100 : (100 * both) / union, differences };
+}
+
+/** What one oracle run reports: its lines, and whether the two linters agreed on every compared finding. */
+export interface OracleReport {
+  readonly lines: readonly string[];
+  readonly agreed: boolean;
+}
+
+/**
+ * The command line every naming oracle has: `<corpus> [--<linter> path] [--show N]`,
+ * the report on stdout, exit 0 when both agree, 1 when they differ, 2 for a
+ * usage or setup problem (a linter that is missing says what to install).
+ */
+export async function runNamingOracle(
+  script: string,
+  linter: { readonly flag: string; readonly command: string },
+  compare: (root: string, linterPath: string, show: number) => Promise<OracleReport>,
+): Promise<void> {
+  try {
+    const { values, positionals } = parseArgs({
+      allowPositionals: true,
+      options: { [linter.flag]: { type: 'string', default: linter.command }, show: { type: 'string', default: '5' } },
+    });
+    const corpus = positionals[0];
+    if (!corpus) {
+      process.stderr.write(`usage: node dist/bench/${script}.js <corpus> [--${linter.flag} path] [--show N]\n`);
+      process.exitCode = 2;
+      return;
+    }
+    const report = await compare(path.resolve(corpus), String(values[linter.flag]), Number(values.show));
+    process.stdout.write(`${[`corpus ${corpus}`, ...report.lines].join('\n')}\n`);
+    process.exitCode = report.agreed ? 0 : 1;
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 2;
+  }
 }
