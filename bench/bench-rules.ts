@@ -20,7 +20,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { readSourceText, walkSourceFiles } from '../indexer/file-walk.js';
+import { readSourceText, walkSourceFiles } from '../indexer/walk/file-walk.js';
 import { runRules } from '../rules/engine.js';
 import { createSourceFiles, type ParseJob } from '../syntax/index.js';
 import { REPO_ROOT } from './lib/jscpd.js';

@@ -11,7 +11,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { StructuralEmbedder } from '../indexer/index.js';
-import { ConfigSchema } from '../src/pipeline/config-schema.js';
+import { ConfigSchema } from '../src/pipeline/config/schema.js';
 import { loadCorpus } from './eval/corpus.js';
 import { EDIT_TYPES, type EditType } from './eval/edits/registry.js';
 import { checkFalsePositives } from './eval/false-positives.js';

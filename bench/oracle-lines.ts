@@ -11,7 +11,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { readSourceText, walkSourceFiles } from '../indexer/file-walk.js';
+import { readSourceText, walkSourceFiles } from '../indexer/walk/file-walk.js';
 import { createSourceFile, type SourceFile } from '../syntax/index.js';
 import { EslintOracle } from './lib/eslint-oracle.js';
 

@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { readSourceText, walkSourceFiles, type SourceEntry } from '../indexer/file-walk.js';
+import { readSourceText, walkSourceFiles, type SourceEntry } from '../indexer/walk/file-walk.js';
 import { naming } from '../rules/naming/index.js';
 import type { NamingOptions } from '../rules/naming/options.js';
 import { createSourceFile } from '../syntax/index.js';

@@ -7,15 +7,15 @@
  */
 export { CodeIndex, type FileStat, type IndexStats, type IndexStatus } from './code-index.js';
 export type { Candidate } from './candidates.js';
-export { chunkFile, type Chunk } from './chunker.js';
-export { declarationCore, normalizeSnippet } from './normalize.js';
-export type { Embedder } from './embedder.js';
-export { StructuralEmbedder } from './structural-embedder.js';
-export { DEFAULT_MAX_FILE_BYTES, walkSourceFiles, type SourceEntry, type WalkOptions } from './file-walk.js';
-export { compareIds } from './fusion.js';
-export { StoreLockedError } from './store-lock.js';
-export { inspectStore, type StoreSummary } from './store-inspect.js';
-export { withLineFeeds } from './line-ends.js';
+export { chunkFile, type Chunk } from './chunks/chunker.js';
+export { declarationCore, normalizeSnippet } from './chunks/normalize.js';
+export type { Embedder } from './embedders/embedder.js';
+export { StructuralEmbedder } from './embedders/structural-embedder.js';
+export { DEFAULT_MAX_FILE_BYTES, walkSourceFiles, type SourceEntry, type WalkOptions } from './walk/file-walk.js';
+export { compareIds } from './vectors/fusion.js';
+export { StoreLockedError } from './store/lock.js';
+export { inspectStore, type StoreSummary } from './store/inspect.js';
+export { withLineFeeds } from '../workspace/line-ends.js';
 export {
   alignableCode,
   alignCode,
@@ -30,8 +30,8 @@ export {
   type CodeAlignment,
   type LineComparison,
   type LiteralDifference,
-} from './alignment.js';
-export { isWithinRoot, leavesRoot } from './root-paths.js';
-export { readInsideRoot, readInsideRootSync, type GuardedRead, type ReadRefusal } from './workspace-read.js';
-export { createWorkspaceFileOnce } from './workspace-create.js';
-export { readBeforeRewrite, resolveWorkspacePath, WorkspaceFolder, WorkspaceLinkError, writeWorkspaceFile, type LinkPolicy } from './workspace-write.js';
+} from '../src/pipeline/duplicates/alignment.js';
+export { isWithinRoot, leavesRoot } from '../workspace/root-paths.js';
+export { readInsideRoot, readInsideRootSync, type GuardedRead, type ReadRefusal } from '../workspace/read.js';
+export { createWorkspaceFileOnce } from '../workspace/create-once.js';
+export { readBeforeRewrite, resolveWorkspacePath, WorkspaceFolder, WorkspaceLinkError, writeWorkspaceFile, type LinkPolicy } from '../workspace/write.js';

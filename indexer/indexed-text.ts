@@ -9,8 +9,8 @@
  */
 import path from 'node:path';
 import { contentHash } from './hash.js';
-import { withLineFeeds } from './line-ends.js';
-import { readInsideRootSync } from './workspace-read.js';
+import { withLineFeeds } from '../workspace/line-ends.js';
+import { readInsideRootSync } from '../workspace/read.js';
 
 /** Most recently used files kept in memory (each at most maxFileBytes). */
 const CACHE_FILES = 16;

@@ -7,9 +7,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chunkFileWithTokens, type TokenizedChunk } from '../../indexer/chunker.js';
+import { chunkFileWithTokens, type TokenizedChunk } from '../../indexer/chunks/chunker.js';
 import { CodeIndex, StructuralEmbedder, walkSourceFiles, type Chunk } from '../../indexer/index.js';
-import { readSourceText } from '../../indexer/file-walk.js';
+import { readSourceText } from '../../indexer/walk/file-walk.js';
 import { countCodeLines, createSourceFile, type LanguageId, type SourceFile } from '../../syntax/index.js';
 
 /** A chunk that may be sampled, with what measuring it needs. */

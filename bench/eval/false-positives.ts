@@ -5,7 +5,7 @@
  * clears the default threshold, 0.90 or 0.85. Flagged pairs are kept with
  * the first lines of both sides so a human can judge them.
  */
-import { searchDuplicates } from '../../src/pipeline/index-stage.js';
+import { searchDuplicates } from '../../src/pipeline/duplicates/index-stage.js';
 import type { Corpus, SampleUnit } from './corpus.js';
 
 /** One flagged pair, for reading. */

@@ -11,7 +11,7 @@ import { parseCorpusFile, type Corpus, type SampleUnit } from './corpus.js';
 import { variantText, type EditType } from './edits/registry.js';
 import { isSkip } from './edits/edit.js';
 import { Rng } from './rng.js';
-import { cosine } from '../../indexer/scores.js';
+import { cosine } from '../../indexer/vectors/scores.js';
 import { locateFunction } from './syntax-util.js';
 
 /** How far down the result list the original is looked for. */

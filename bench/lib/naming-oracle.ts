@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { readSourceText, walkSourceFiles } from '../../indexer/file-walk.js';
+import { readSourceText, walkSourceFiles } from '../../indexer/walk/file-walk.js';
 import type { RuleViolation } from '../../rules/define-rule.js';
 import { naming } from '../../rules/naming/index.js';
 import { createSourceFile, type LanguageId } from '../../syntax/index.js';

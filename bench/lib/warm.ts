@@ -8,7 +8,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chunkFile, CodeIndex, StructuralEmbedder, walkSourceFiles, type Chunk } from '../../indexer/index.js';
 import { ConfigSchema, createReviewService } from '../../src/pipeline/index.js';
-import { searchDuplicates } from '../../src/pipeline/index-stage.js';
+import { searchDuplicates } from '../../src/pipeline/duplicates/index-stage.js';
 import { createSourceFile, languageForPath } from '../../syntax/index.js';
 import { summarize } from './stats.js';
 import type { IncrementalResult, WarmCheckResult } from './types.js';

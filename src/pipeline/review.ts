@@ -10,17 +10,17 @@ import { withLineFeeds, type Chunk, type CodeIndex, type FileStat } from '../../
 import type { LlmClient } from '../../models/llm-client.js';
 import { runRules, severityOf, type RuleSettings } from '../../rules/engine.js';
 import { createSourceFiles, languageForPath, type LanguageId, type SourceFile } from '../../syntax/index.js';
-import type { Config } from './config-schema.js';
-import { keepInScope, type ChangeScope } from './diff-scope.js';
-import { runContained, type StageContext } from './file-failure.js';
-import { countSeverities, ruleDraft, sortFindings, toFindings, type FindingDraft } from './findings.js';
-import type { TranscriptSink } from './agent/index.js';
-import { duplicateSeverities, similarDraft } from './duplicate-text.js';
-import { searchDuplicates, type UnjudgedDuplicate } from './index-stage.js';
-import { ModelStageTally } from './model-summary.js';
-import { pushReviewWarning, reviewWithModel, type ModelBudget } from './file-model-review.js';
+import type { Config } from './config/schema.js';
+import { keepInScope, type ChangeScope } from './scope/diff-scope.js';
+import { runContained, type StageContext } from './findings/file-failure.js';
+import { countSeverities, ruleDraft, sortFindings, toFindings, type FindingDraft } from './findings/drafts.js';
+import type { TranscriptSink } from './model/agent/index.js';
+import { duplicateSeverities, similarDraft } from './duplicates/text.js';
+import { searchDuplicates, type UnjudgedDuplicate } from './duplicates/index-stage.js';
+import { ModelStageTally } from './model/summary.js';
+import { pushReviewWarning, reviewWithModel, type ModelBudget } from './model/file-review.js';
 import type { FileStatus, Finding, ReviewRequest, ReviewResult } from './schemas.js';
-import { applySuppressions } from './suppressions.js';
+import { applySuppressions } from './scope/suppressions.js';
 import { readWorkspaceFile } from './workspace.js';
 
 /** What the pipeline reports while it works, for progress and task status. */

@@ -9,16 +9,16 @@ import { join } from 'node:path';
 import { CodeIndex, StoreLockedError, StructuralEmbedder, WorkspaceLinkError, type Candidate, type Embedder, type IndexStats, type IndexStatus } from '../../indexer/index.js';
 import { SyntaxBindingError, type LanguageId } from '../../syntax/index.js';
 import type { LlmClient } from '../../models/llm-client.js';
-import type { TranscriptSink } from './agent/index.js';
-import { AcceptedDuplicates, type DuplicatePair } from './accepted-duplicates.js';
-import { fileSelectionOf, type SemanticConfig } from './config-schema.js';
-import { readBaseline, withoutBaselined } from './baseline.js';
-import { loadConfig, type LoadedConfig } from './config.js';
-import { debugLog, teeSinks } from './debug-log.js';
-import { capFindingsPerFile } from './finding-cap.js';
+import type { TranscriptSink } from './model/agent/index.js';
+import { AcceptedDuplicates, type DuplicatePair } from './duplicates/accepted-pairs.js';
+import { fileSelectionOf, type SemanticConfig } from './config/schema.js';
+import { readBaseline, withoutBaselined } from './scope/baseline.js';
+import { loadConfig, type LoadedConfig } from './config/load.js';
+import { debugLog, teeSinks } from './model/debug-log.js';
+import { capFindingsPerFile } from './findings/cap.js';
 import { UserError } from './errors.js';
-import { ModelGate } from './model-gate.js';
-import type { ChangeScope } from './diff-scope.js';
+import { ModelGate } from './model/gate.js';
+import type { ChangeScope } from './scope/diff-scope.js';
 import { review, type ReviewEvent } from './review.js';
 import type { ReviewRequest, ReviewResult } from './schemas.js';
 
@@ -182,7 +182,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
         ...(config.index.enabled
           ? {
               // Each review refreshes the warm index first, so edits made since the last call are seen:
-              // watched, only changed paths are re-checked (indexer/workspace-watch.ts: staleness guarantee).
+              // watched, only changed paths are re-checked (indexer/walk/watcher.ts: staleness guarantee).
               // The hook's fast path searches the stored index without walking the workspace (an empty one is still built).
               index: async ({ exclude }) => {
                 if (reviewOptions.refreshIndex !== false) return freshIndex(exclude, false);

@@ -6,8 +6,8 @@
  */
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { readInsideRootSync } from '../../indexer/workspace-read.js';
-import { CONFIG_FILE_NAME, PACKAGE_JSON_KEY } from './config-names.js';
+import { readInsideRootSync } from '../../workspace/read.js';
+import { CONFIG_FILE_NAME, PACKAGE_JSON_KEY } from './config/names.js';
 
 /** How the workspace root was chosen. */
 export type RootChoice =

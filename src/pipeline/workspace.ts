@@ -74,7 +74,7 @@ export async function readWorkspaceFile(root: string, input: string, options: Re
   // Hosts on Windows send backslashes; on POSIX a backslash in a name is too rare to honour.
   const absPath = resolve(root, sep === '/' ? input.replace(/\\/g, '/') : input);
   const lexical = relative(root, absPath);
-  // Opened first, then judged on what was opened (indexer/workspace-read.ts): a root reached through a
+  // Opened first, then judged on what was opened (workspace/read.ts): a root reached through a
   // symlink still owns its files, a link inside the root that points out of it does not make its target
   // ours, and a file or folder swapped for such a link while we read cannot redirect the read.
   const read = await readInsideRoot(root, absPath, { links: 'inside', maxBytes: options.maxFileBytes });

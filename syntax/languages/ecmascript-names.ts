@@ -2,7 +2,7 @@
  * @fileoverview ECMAScript's node-level answers for normalisation planning:
  * which names a declaring node binds, what a member unit is called, which
  * parentheses of an arrow are formatting, and what a name leaf becomes in
- * the token stream. indexer/normalize-plan.ts passes over the node table and asks these
+ * the token stream. indexer/chunks/normalize-plan.ts passes over the node table and asks these
  * questions per node through the language module.
  */
 import type { SyntaxNode } from '../parse.js';

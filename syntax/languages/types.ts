@@ -53,7 +53,7 @@ export interface StatementTypes {
   readonly nestedScopes: ReadonlySet<string>;
 }
 
-/** Which declaration nodes are index units (indexer/chunk-units.ts). */
+/** Which declaration nodes are index units (indexer/chunks/units.ts). */
 export interface UnitTypes {
   /** Nodes of `function` declarations with a body. */
   readonly functions: ReadonlySet<string>;

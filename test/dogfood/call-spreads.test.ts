@@ -14,18 +14,18 @@ import { describe, it } from 'node:test';
 import { createSourceFile, languageForPath } from '../../syntax/index.js';
 import { REPO_ROOT } from '../support/sample-repo.js';
 
-const PRODUCT_FOLDERS = ['syntax', 'rules', 'indexer', 'models', 'src'];
+const PRODUCT_FOLDERS = ['workspace', 'syntax', 'rules', 'indexer', 'models', 'src'];
 
 /** `file: spread` → why its list is small. */
 const BOUNDED: Readonly<Record<string, string>> = {
   'indexer/embedders/transformers-embedder.ts: ...modelId.split(\'/\')': 'path segments of a model id',
   'indexer/embedders/transformers-embedder.ts: ...(await extract(this.extractor, texts, this.id))': 'one batch: at most batchSize vectors',
   'indexer/indexed-text.ts: ...relPath.split(\'/\')': 'path segments, bounded by the path length limit',
-  'indexer/dirty-paths.ts: ...rel.split(\'/\')': 'path segments',
-  'indexer/path-filter.ts: ...relDir.split(\'/\')': 'path segments (two calls)',
-  'indexer/workspace-watch.ts: ...rel.split(\'/\')': 'path segments',
-  'indexer/workspace-write.ts: ...names.slice(i + 1)': 'path segments',
-  'src/pipeline/config.ts: ...name.split(\'/\')': 'path segments of a config file name',
+  'indexer/walk/dirty-paths.ts: ...rel.split(\'/\')': 'path segments',
+  'indexer/walk/path-filter.ts: ...relDir.split(\'/\')': 'path segments (two calls)',
+  'indexer/walk/watcher.ts: ...rel.split(\'/\')': 'path segments',
+  'workspace/write.ts: ...names.slice(i + 1)': 'path segments',
+  'src/pipeline/config/load.ts: ...name.split(\'/\')': 'path segments of a config file name',
   'src/pipeline/service.ts: ...status.notices.slice(-fresh)': 'the index keeps at most 20 notices',
 };
 

@@ -12,7 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { createReviewService, type ReviewResult } from '../../src/pipeline/index.js';
 import { REPO_ROOT } from '../support/sample-repo.js';
 
-const PRODUCT_FOLDERS = ['syntax', 'rules', 'indexer', 'models', 'src'];
+const PRODUCT_FOLDERS = ['workspace', 'syntax', 'rules', 'indexer', 'models', 'src'];
 
 describe('review-guard on its own sources', () => {
   let root: string;

@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { prepareInPool, type PoolOutcome } from '../../indexer/build-pool.js';
 import { CodeIndex } from '../../indexer/code-index.js';
-import { DEFAULT_MAX_FILE_BYTES, walkSourceFiles } from '../../indexer/file-walk.js';
+import { DEFAULT_MAX_FILE_BYTES, walkSourceFiles } from '../../indexer/walk/file-walk.js';
 import { prepareFile, type PrepareJob } from '../../indexer/prepare-file.js';
-import { StructuralEmbedder } from '../../indexer/structural-embedder.js';
+import { StructuralEmbedder } from '../../indexer/embedders/structural-embedder.js';
 import { type TempDir } from '../support/sample-repo.js';
 import { copySmallRepo } from './support.js';
 
@@ -58,7 +58,7 @@ describe('build pool', () => {
     // A worker left running keeps its process alive: the child must exit on its own.
     const script = [
       `import { prepareInPool } from ${JSON.stringify(new URL('../../indexer/build-pool.js', import.meta.url).href)};`,
-      `import { walkSourceFiles } from ${JSON.stringify(new URL('../../indexer/file-walk.js', import.meta.url).href)};`,
+      `import { walkSourceFiles } from ${JSON.stringify(new URL('../../indexer/walk/file-walk.js', import.meta.url).href)};`,
       `const jobs = (await walkSourceFiles(${JSON.stringify(repo.path)})).map((e) => ({ root: ${JSON.stringify(repo.path)}, maxFileBytes: 1048576, absPath: e.absPath, relPath: e.relPath, language: e.language }));`,
       `const pool = prepareInPool(jobs, { chunking: ${JSON.stringify(CHUNKING)}, embedder: { dimensions: 512, minN: 3, maxN: 5 } }, 2);`,
       'if ((await pool.next()).done) process.exit(3);',

@@ -8,8 +8,8 @@ import {
   SNIPPET_MAX_LINES,
 } from '../../indexer/candidates.js';
 import { Catalog, type ChunkRecord } from '../../indexer/catalog.js';
-import { HnswIndex } from '../../indexer/hnsw-index.js';
-import type { VectorHit, VectorIndex } from '../../indexer/vector-index.js';
+import { HnswIndex } from '../../indexer/vectors/hnsw-index.js';
+import type { VectorHit, VectorIndex } from '../../indexer/vectors/vector-index.js';
 
 describe('makeSnippet', () => {
   it('keeps short code whole', () => {

@@ -8,7 +8,7 @@ import { appendFile, readdir, readFile, rm, stat, utimes, writeFile } from 'node
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { CodeIndex, type CodeIndexOptions } from '../../indexer/code-index.js';
-import { StructuralEmbedder } from '../../indexer/structural-embedder.js';
+import { StructuralEmbedder } from '../../indexer/embedders/structural-embedder.js';
 import { type TempDir } from '../support/sample-repo.js';
 import { copySmallRepo, CountingEmbedder, FailingEmbedder, parse, runChild } from './support.js';
 

@@ -9,8 +9,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createSourceFile, languageForPath, type SourceFile } from '../../syntax/index.js';
-import type { EmbedInput, Embedder } from '../../indexer/embedder.js';
-import { StructuralEmbedder } from '../../indexer/structural-embedder.js';
+import type { EmbedInput, Embedder } from '../../indexer/embedders/embedder.js';
+import { StructuralEmbedder } from '../../indexer/embedders/structural-embedder.js';
 import { makeTempDir, type TempDir } from '../support/sample-repo.js';
 
 /** fixtures/indexer/small-repo (tests run from dist/test/indexer). */

@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { PROMPT_VERSION, loadPrompt, renderPrompt } from '../../models/prompts.js';
-import { buildSystemPrompt, buildUserMessage } from '../../src/pipeline/agent/prompt.js';
+import { buildSystemPrompt, buildUserMessage } from '../../src/pipeline/model/agent/prompt.js';
 
 describe('prompts', () => {
   it('loads the current version from models/prompts/ while running from dist/', () => {

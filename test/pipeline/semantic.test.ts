@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readdir, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ConfigSchema } from '../../src/pipeline/config-schema.js';
+import { ConfigSchema } from '../../src/pipeline/config/schema.js';
 import { createReviewService } from '../../src/pipeline/index.js';
 import { loadSemanticEmbedder } from '../../src/pipeline/semantic.js';
 import { writeTinyBertModel } from '../helpers/tiny-bert.js';

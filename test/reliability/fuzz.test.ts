@@ -19,7 +19,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { parseCliArgs } from '../../src/cli/args.js';
 import { createMcpServer } from '../../src/mcp/server.js';
 import { ConfigError, createReviewService, UserError, type ReviewService } from '../../src/pipeline/index.js';
-import { loadConfig } from '../../src/pipeline/config.js';
+import { loadConfig } from '../../src/pipeline/config/load.js';
 import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
 
 // One seed for the file: CI runs the same cases every time; change it to explore.

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { HEADERS_TIMEOUT_MS } from '../../src/mcp/http-server.js';
+import { HEADERS_TIMEOUT_MS } from '../../src/mcp/transport/http-server.js';
 import { fakeOllamaForFile } from '../helpers/fake-ollama.js';
 import { closedHost } from '../helpers/loopback.js';
 import { startServeHttp, waitFor, type ServeChild } from '../support/cli.js';

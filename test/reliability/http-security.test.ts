@@ -13,7 +13,7 @@ import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { MAX_REQUEST_BODY_BYTES } from '../../src/mcp/http-server.js';
+import { MAX_REQUEST_BODY_BYTES } from '../../src/mcp/transport/http-server.js';
 import { CONFIG_FILE_NAME } from '../../src/pipeline/index.js';
 import { closedHost } from '../helpers/loopback.js';
 import { startServeHttp, type ServeChild } from '../support/cli.js';

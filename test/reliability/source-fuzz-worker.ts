@@ -8,7 +8,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import fc from 'fast-check';
-import { chunkFileWithTokens } from '../../indexer/chunker.js';
+import { chunkFileWithTokens } from '../../indexer/chunks/chunker.js';
 import { StructuralEmbedder } from '../../indexer/index.js';
 import { runRules, type RuleSettings } from '../../rules/engine.js';
 import { createSourceFile, languageForPath } from '../../syntax/index.js';

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { ConfigSchema } from '../../src/pipeline/config-schema.js';
+import { ConfigSchema } from '../../src/pipeline/config/schema.js';
 import { createReviewService, type ReviewResult, type ReviewService } from '../../src/pipeline/index.js';
 import { fakeOllamaForFile, type FakeChatRequest, type FakeOllama, type FakeOllamaOptions, type FakeReply, type FakeScript } from '../helpers/fake-ollama.js';
 import { closedHost } from '../helpers/loopback.js';

@@ -7,7 +7,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { configJsonSchema, type JsonSchemaNode } from '../../src/pipeline/config-json-schema.js';
+import { configJsonSchema, type JsonSchemaNode } from '../../src/pipeline/config/json-schema.js';
 import { REPO_ROOT } from './sample-repo.js';
 
 export const SCHEMA_PATH = join(REPO_ROOT, 'review-guard.schema.json');

@@ -5,13 +5,13 @@
  * process; every server instance the transport creates shares them.
  */
 import { createRequestStateCodec, type McpRequestContext } from '@modelcontextprotocol/server';
-import { serveHttp } from '../../mcp/http-server.js';
+import { serveHttp } from '../../mcp/transport/http-server.js';
 import type { PendingAnswers } from '../../mcp/review-tool.js';
 import { createMcpServer } from '../../mcp/server.js';
 import { loadStateKey } from '../../mcp/state-key.js';
-import { StdioWire } from '../../mcp/stdio-wire.js';
-import { TaskManager } from '../../mcp/task-manager.js';
-import { InMemoryTaskStore } from '../../mcp/task-store.js';
+import { StdioWire } from '../../mcp/transport/stdio-wire.js';
+import { TaskManager } from '../../mcp/tasks/task-manager.js';
+import { InMemoryTaskStore } from '../../mcp/tasks/task-store.js';
 import { ConfigSchema, reloadingService } from '../../pipeline/index.js';
 import type { CliArgs } from '../args.js';
 import { workspaceRoot } from '../root.js';

@@ -12,8 +12,8 @@
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { processExists } from '../../../indexer/process-alive.js';
-import { readInsideRootSync } from '../../../indexer/workspace-read.js';
+import { processExists } from '../../../indexer/store/process-alive.js';
+import { readInsideRootSync } from '../../../workspace/read.js';
 
 export { processExists };
 import { VERSION } from '../../version.js';

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { EmbedInput } from '../../../indexer/embedder.js';
+import type { EmbedInput } from '../../../indexer/embedders/embedder.js';
 import {
   EmbedderUnavailableError,
   OllamaEmbedder,

@@ -1,0 +1,126 @@
+/**
+ * @fileoverview The index stage: judge the reviewed file's chunks against
+ * the candidates the index returns, without the model. A candidate is
+ * aligned with the chunk (duplicate-verdict.ts) and reported as a copy, a
+ * parametric copy or a near copy; one the alignment does not settle but
+ * whose structural score reaches `index.duplicateThreshold` is kept as
+ * unjudged, for the model to judge or, without it, for an info finding.
+ */
+import { alignableCode, type AlignableCode, type Candidate, type Chunk, type CodeIndex } from '../../../indexer/index.js';
+import { languageForPath } from '../../../syntax/index.js';
+import { duplicateDraft, type DuplicateMatch, type DuplicateSeverities } from './text.js';
+import { compareJudgements, judgePair, type PairJudgement } from './verdict.js';
+import type { FindingDraft } from '../findings/drafts.js';
+import { FileHelpers } from './helper-splice.js';
+
+/**
+ * Structural score from which a candidate is aligned at all. Below it the
+ * index's ranking already says "unrelated" (unrelated functions score at
+ * most ~0.2), and parsing its text would only cost time; copies with one
+ * added statement in a small function score from ~0.55 (see scores.ts).
+ */
+export const ALIGN_MIN_SCORE = 0.5;
+
+interface DuplicateSearchOptions {
+  /** Structural score from which a candidate no kind fits is reported as unjudged. */
+  readonly duplicateThreshold: number;
+  readonly candidates: number;
+  readonly severities: DuplicateSeverities;
+}
+
+/** A close candidate the alignment did not settle: the model judges it, or an info says it was not judged. */
+export interface UnjudgedDuplicate {
+  readonly chunk: Chunk;
+  readonly candidate: Candidate;
+}
+
+interface DuplicateSearch {
+  readonly drafts: FindingDraft[];
+  readonly unjudged: UnjudgedDuplicate[];
+}
+
+/**
+ * One finding per group of copies. Chunks are searched in batch order; a
+ * chunk that an earlier copy finding already named (as its subject or among
+ * its originals) is not reported again, so three copies of one body make one
+ * finding, not three pairs.
+ */
+export async function searchDuplicates(index: CodeIndex, chunks: readonly Chunk[], options: DuplicateSearchOptions): Promise<DuplicateSearch> {
+  const drafts: FindingDraft[] = [];
+  const unjudged: UnjudgedDuplicate[] = [];
+  const grouped = new Set<string>();
+  const originals = new OriginalTexts(index);
+  const helpers = new FileHelpers(chunks);
+  for (const chunk of chunks) {
+    if (grouped.has(chunk.id)) continue;
+    // Ranked by structural score: with the semantic signal on, search order is the fused one.
+    const close = (await index.search({ chunk }, options.candidates)).filter(
+      (candidate) => candidate.score >= ALIGN_MIN_SCORE && !isSelfOrEarlierInFile(chunk, candidate),
+    );
+    if (close.length === 0) continue;
+    // Our side is parsed only for the rare chunk with close candidates, and once.
+    const ours = alignableCode(chunk.text, languageForPath(chunk.file) ?? 'typescript');
+    const inlined = helpers.inline(chunk, ours);
+    const judged: Array<{ candidate: Candidate; judgement: PairJudgement }> = [];
+    for (const candidate of close) {
+      const theirs = originals.read(candidate);
+      if (!theirs) continue;
+      // With its helpers spliced in, a copy split into pieces aligns whole; the better reading counts.
+      const judgement = [judgePair(ours, theirs), inlined && judgePair(inlined, theirs)]
+        .filter((j): j is PairJudgement => j !== undefined)
+        .sort(compareJudgements)[0];
+      if (judgement) judged.push({ candidate, judgement });
+    }
+    // Stable: among equal judgements the index's order (structural score) decides.
+    judged.sort((a, b) => compareJudgements(a.judgement, b.judgement));
+    const kind = judged[0]?.judgement.verdict?.kind;
+    const severity = kind && options.severities[kind];
+    if (kind && severity && severity !== 'off') {
+      // The best match decides the kind; the other originals follow, those judged the same kind first.
+      const matches: DuplicateMatch[] = judged.flatMap(({ candidate, judgement: { verdict } }) => (verdict ? [{ candidate, verdict }] : []));
+      matches.sort((a, b) => Number(a.verdict.kind !== kind) - Number(b.verdict.kind !== kind));
+      drafts.push(duplicateDraft(chunk, matches, severity));
+      grouped.add(chunk.id);
+      // Copies of one body are one finding; a near or parametric match may still be another chunk's exact copy.
+      if (kind === 'copy') for (const match of matches) if (match.verdict.kind === 'copy') grouped.add(match.candidate.id);
+      continue;
+    }
+    const best = [judged[0]?.candidate, ...close].find((c) => c !== undefined && c.score >= options.duplicateThreshold);
+    if (best) {
+      unjudged.push({ chunk, candidate: best });
+      grouped.add(chunk.id);
+    }
+  }
+  return { drafts, unjudged };
+}
+
+/**
+ * The candidates' code, read and normalised once per search batch (several
+ * chunks of one file often share an original). Without the original's text
+ * (it changed since it was indexed) there is nothing to align: undefined.
+ */
+class OriginalTexts {
+  private readonly cache = new Map<string, AlignableCode | undefined>();
+
+  constructor(private readonly index: CodeIndex) {}
+
+  read(candidate: Candidate): AlignableCode | undefined {
+    if (this.cache.has(candidate.id)) return this.cache.get(candidate.id);
+    const original = this.index.readCode(candidate.id);
+    const language = languageForPath(candidate.file);
+    const code = original && !original.changed && language ? alignableCode(original.text, language) : undefined;
+    this.cache.set(candidate.id, code);
+    return code;
+  }
+}
+
+/**
+ * Two copies inside one file would report each other; only the later one,
+ * the copy, is reported. Overlapping ranges (a class and its own method) are
+ * containment, not duplication.
+ */
+function isSelfOrEarlierInFile(chunk: Chunk, candidate: Candidate): boolean {
+  if (candidate.file !== chunk.file) return false;
+  const overlaps = candidate.startLine <= chunk.endLine && chunk.startLine <= candidate.endLine;
+  return overlaps || candidate.startLine > chunk.startLine;
+}

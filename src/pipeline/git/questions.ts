@@ -1,0 +1,116 @@
+/**
+ * @fileoverview The few git questions a review asks: which files are
+ * staged, what their staged text is, which are untracked, and the zero-
+ * context diff of a change. Git runs in the workspace root with
+ * `--relative`, so every path is workspace-relative; user settings that
+ * change the diff's shape (external diff, colour, prefixes) are overridden.
+ */
+import { UserError } from '../errors.js';
+import { runGitCommand } from './runner.js';
+
+/** Enough for the staged text of any file under maxFileBytes and a large diff. */
+const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
+
+/** A git command that failed; `exitCode` is git's (undefined when it did not run). */
+class GitFailure extends UserError {
+  constructor(
+    message: string,
+    readonly exitCode: number | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** Runs git in `root`; rejects with a GitFailure (a UserError) that says what failed. */
+async function runGit(root: string, args: readonly string[]): Promise<string> {
+  const { stdout, stderr, error } = await runGitCommand({
+    args: ['-c', 'core.quotepath=off', ...args],
+    cwd: root,
+    env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' },
+    maxBuffer: MAX_OUTPUT_BYTES,
+  });
+  if (!error) return stdout;
+  if (error.code === 'ENOENT') throw new GitFailure('git is not installed or not on PATH; --staged and --changed need it', undefined);
+  throw new GitFailure(`git ${args[0]} failed in ${root}: ${stderr.trim() || error.message}`, typeof error.code === 'number' ? error.code : undefined);
+}
+
+/** Whether `root` lies inside a git work tree. */
+export async function isGitWorkTree(root: string): Promise<boolean> {
+  try {
+    return (await runGit(root, ['rev-parse', '--is-inside-work-tree'])).trim() === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the repository has a first commit (a fresh `git init` has none). */
+export async function hasHead(root: string): Promise<boolean> {
+  try {
+    await runGit(root, ['rev-parse', '--verify', '--quiet', 'HEAD']);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether git ignores `relPath` (build output, dependencies, local files),
+ * and whether `root` is in a git work tree at all — one git process for
+ * both, as the hook asks after every edit: `check-ignore` exits 0 (ignored)
+ * or 1 (not) inside a work tree; on any other failure the work tree is
+ * asked for on its own, and the file counts as not ignored.
+ */
+export async function gitIgnoreStatus(root: string, relPath: string): Promise<'ignored' | 'not-ignored' | 'no-work-tree'> {
+  try {
+    await runGit(root, ['check-ignore', '-q', '--', relPath]);
+    return 'ignored';
+  } catch (error) {
+    if (error instanceof GitFailure && error.exitCode === 1) return 'not-ignored';
+    return (await isGitWorkTree(root)) ? 'not-ignored' : 'no-work-tree';
+  }
+}
+
+/** Workspace-relative paths of files added, copied, modified or renamed in the index. */
+export async function stagedPaths(root: string): Promise<string[]> {
+  const out = await runGit(root, ['diff', '--cached', '--name-only', '--diff-filter=ACMR', '--relative', '-z', '--no-ext-diff']);
+  return splitNul(out);
+}
+
+/**
+ * Workspace-relative paths of files changed in the working tree against
+ * HEAD (added, copied, modified, renamed) and untracked files git does not
+ * ignore; without a first commit, every file git knows or would add.
+ */
+export async function changedPaths(root: string): Promise<string[]> {
+  const untracked = splitNul(await runGit(root, ['ls-files', '--others', '--exclude-standard', '-z']));
+  const known = (await hasHead(root))
+    ? splitNul(await runGit(root, ['diff', 'HEAD', '--name-only', '--diff-filter=ACMR', '--relative', '-z', '--no-ext-diff']))
+    : splitNul(await runGit(root, ['ls-files', '--cached', '-z']));
+  return [...new Set([...known, ...untracked])].sort();
+}
+
+/** The staged text of one workspace-relative path (`git show :./path`). */
+export function stagedText(root: string, relPath: string): Promise<string> {
+  return runGit(root, ['show', `:./${relPath}`]);
+}
+
+/** Of `relPaths`, those git does not track (and does not ignore). */
+export async function untrackedPaths(root: string, relPaths: readonly string[]): Promise<Set<string>> {
+  if (relPaths.length === 0) return new Set();
+  const out = await runGit(root, ['ls-files', '--others', '--exclude-standard', '-z', '--', ...relPaths]);
+  return new Set(splitNul(out));
+}
+
+/**
+ * `git diff -U0` of `relPaths`: the index against HEAD (`staged`), else the
+ * working tree against HEAD. Without a first commit everything counts as new,
+ * which the caller handles; this asks git only when HEAD exists.
+ */
+export function zeroContextDiff(root: string, relPaths: readonly string[], staged: boolean): Promise<string> {
+  const args = ['diff', ...(staged ? ['--cached'] : ['HEAD']), '-U0', '--relative', '--no-ext-diff', '--no-color', '--src-prefix=a/', '--dst-prefix=b/'];
+  return runGit(root, [...args, '--', ...relPaths]);
+}
+
+function splitNul(out: string): string[] {
+  return out.split('\0').filter((p) => p.length > 0);
+}
