@@ -18,8 +18,8 @@ const PRODUCT_FOLDERS = ['workspace', 'syntax', 'rules', 'indexer', 'models', 's
 
 /** `file: spread` → why its list is small. */
 const BOUNDED: Readonly<Record<string, string>> = {
-  'indexer/embedders/transformers-embedder.ts: ...modelId.split(\'/\')': 'path segments of a model id',
-  'indexer/embedders/transformers-embedder.ts: ...(await extract(this.extractor, texts, this.id))': 'one batch: at most batchSize vectors',
+  'indexer/embedders/neural/transformers-embedder.ts: ...modelId.split(\'/\')': 'path segments of a model id',
+  'indexer/embedders/neural/transformers-embedder.ts: ...(await extract(this.extractor, texts, this.id))': 'one batch: at most batchSize vectors',
   'indexer/indexed-text.ts: ...relPath.split(\'/\')': 'path segments, bounded by the path length limit',
   'indexer/walk/dirty-paths.ts: ...rel.split(\'/\')': 'path segments',
   'indexer/walk/path-filter.ts: ...relDir.split(\'/\')': 'path segments (two calls)',

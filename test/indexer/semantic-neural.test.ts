@@ -8,7 +8,7 @@ import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { CodeIndex } from '../../indexer/code-index.js';
-import { OllamaEmbedder, TransformersEmbedder } from '../../indexer/embedders/index.js';
+import { OllamaEmbedder, TransformersEmbedder } from '../../indexer/embedders/neural/index.js';
 import { StructuralEmbedder } from '../../indexer/embedders/structural-embedder.js';
 import { startFakeOllama } from '../helpers/fake-ollama.js';
 import { writeTinyBertModel } from '../helpers/tiny-bert.js';

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import type { RequestListener } from 'node:http';
 import { after, describe, it, mock } from 'node:test';
-import { EmbedderUnavailableError, OllamaEmbedder, type EmbedderUnavailableReason } from '../../indexer/embedders/index.js';
+import { EmbedderUnavailableError, OllamaEmbedder, type EmbedderUnavailableReason } from '../../indexer/embedders/neural/index.js';
 import { ModelError, type ModelErrorKind } from '../../models/errors.js';
 import { OllamaChatClient } from '../../models/ollama-chat.js';
 import { RETRY_BASE_DELAY_MS, callOllama } from '../../models/ollama-http.js';

@@ -6,7 +6,7 @@
  * to run when something is missing.
  */
 import { semanticHost, semanticModelDir } from '../semantic.js';
-import { missingModelFiles } from '../../../indexer/embedders/index.js';
+import { missingModelFiles } from '../../../indexer/embedders/neural/index.js';
 import { ModelError, toolsUnsupportedMessage } from '../../../models/errors.js';
 import { isLocalHost, resolveOllamaHost } from '../../../models/ollama-host.js';
 import { showModel } from '../../../models/ollama-model.js';

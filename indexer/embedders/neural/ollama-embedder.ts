@@ -7,10 +7,10 @@
  * only maps those failures to `EmbedderUnavailableError` reasons.
  */
 import { z } from 'zod';
-import { ModelError } from '../../models/errors.js';
-import { callOllama } from '../../models/ollama-http.js';
-import { assertHostAllowed, resolveOllamaHost } from '../../models/ollama-host.js';
-import { l2Normalize, type EmbedInput, type Embedder } from './embedder.js';
+import { ModelError } from '../../../models/errors.js';
+import { callOllama } from '../../../models/ollama-http.js';
+import { assertHostAllowed, resolveOllamaHost } from '../../../models/ollama-host.js';
+import { l2Normalize, type EmbedInput, type Embedder } from '../embedder.js';
 import { EmbedderUnavailableError, type EmbedderUnavailableReason } from './errors.js';
 
 /** Which Ollama model to call and how; `model` is part of the embedder's `id`. */

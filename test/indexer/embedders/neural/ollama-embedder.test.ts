@@ -4,15 +4,15 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { EmbedInput } from '../../../indexer/embedders/embedder.js';
+import type { EmbedInput } from '../../../../indexer/embedders/embedder.js';
 import {
   EmbedderUnavailableError,
   OllamaEmbedder,
   type EmbedderUnavailableReason,
-} from '../../../indexer/embedders/index.js';
-import { RemoteHostRefusedError } from '../../../models/errors.js';
-import { closedHost, serveHttp } from '../../helpers/loopback.js';
-import { fakeOllamaForFile, type FakeOllama } from '../../helpers/fake-ollama.js';
+} from '../../../../indexer/embedders/neural/index.js';
+import { RemoteHostRefusedError } from '../../../../models/errors.js';
+import { closedHost, serveHttp } from '../../../helpers/loopback.js';
+import { fakeOllamaForFile, type FakeOllama } from '../../../helpers/fake-ollama.js';
 
 const MODEL = 'nomic-embed-text';
 

@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { env } from '@xenova/transformers';
-import type { EmbedInput } from '../../../indexer/embedders/embedder.js';
-import { EmbedderUnavailableError, TransformersEmbedder } from '../../../indexer/embedders/index.js';
-import { replaceTransformersImport } from '../../../indexer/embedders/transformers-embedder.js';
-import { TINY_BERT_HIDDEN_SIZE, TINY_BERT_MAX_LENGTH, writeTinyBertModel } from '../../helpers/tiny-bert.js';
+import type { EmbedInput } from '../../../../indexer/embedders/embedder.js';
+import { EmbedderUnavailableError, TransformersEmbedder } from '../../../../indexer/embedders/neural/index.js';
+import { replaceTransformersImport } from '../../../../indexer/embedders/neural/transformers-embedder.js';
+import { TINY_BERT_HIDDEN_SIZE, TINY_BERT_MAX_LENGTH, writeTinyBertModel } from '../../../helpers/tiny-bert.js';
 
 const MODEL_ID = 'test/tiny-bert';
 const SNIPPETS = [

@@ -17,7 +17,7 @@
 import { access } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { FeatureExtractionPipeline, Tensor } from '@xenova/transformers';
-import type { EmbedInput, Embedder } from './embedder.js';
+import type { EmbedInput, Embedder } from '../embedder.js';
 import { EmbedderUnavailableError } from './errors.js';
 
 /** Where the model is and how to run it; `modelId` and `quantized` are part of the embedder's `id`. */
