@@ -7,9 +7,9 @@
  * with the structural embedder, which a worker rebuilds from its options.
  */
 import { runInOrder } from '../syntax/index.js';
-import type { ChunkOptions } from './chunks/chunker.js';
+import type { ChunkOptions } from './chunks/index.js';
 import type { PreparedFile, PrepareJob } from './prepare-file.js';
-import type { StructuralEmbedderOptions } from './embedders/structural-embedder.js';
+import type { StructuralEmbedderOptions } from './embedders/index.js';
 
 /** What every worker needs to prepare files as the index would. */
 export interface PoolSettings {

@@ -8,7 +8,7 @@ import { workerData } from 'node:worker_threads';
 import { serveJobs } from '../syntax/index.js';
 import type { PoolOutcome, PoolSettings } from './build-pool.js';
 import { prepareFile, type PrepareJob } from './prepare-file.js';
-import { StructuralEmbedder } from './embedders/structural-embedder.js';
+import { StructuralEmbedder } from './embedders/index.js';
 
 const settings = workerData as PoolSettings;
 const embedder = new StructuralEmbedder(settings.embedder);

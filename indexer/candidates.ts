@@ -7,10 +7,9 @@
  */
 import { splitLines } from '../syntax/index.js';
 import type { Catalog, CatalogEntry } from './catalog.js';
-import type { Chunk } from './chunks/chunker.js';
-import { compareIds, fuseRankings } from './vectors/fusion.js';
-import { cosine, roundScore } from './vectors/scores.js';
-import type { VectorIndex } from './vectors/vector-index.js';
+import type { Chunk } from './chunks/index.js';
+import { compareIds, fuseRankings, cosine, roundScore } from './vectors/index.js';
+import type { VectorIndex } from './vectors/index.js';
 
 /** One similar chunk: where it is and how close, never the whole chunk. */
 export type Candidate = Pick<Chunk, 'id' | 'file' | 'symbol' | 'kind' | 'startLine' | 'endLine'> & {

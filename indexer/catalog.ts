@@ -4,7 +4,7 @@
  * needs (by id, by vector label, by normalised hash). Holds no code text,
  * so memory stays proportional to the number of chunks, not their size.
  */
-import type { Chunk, ChunkKind, TokenizedChunk } from './chunks/chunker.js';
+import type { Chunk, ChunkKind, TokenizedChunk } from './chunks/index.js';
 
 /** A chunk as persisted: everything but its text, plus its vector label. */
 export interface ChunkRecord {

@@ -3,10 +3,10 @@
  * refresh and search take, and what they and `stats` report.
  */
 import type { LanguageId } from '../syntax/index.js';
-import type { Chunk, ChunkOptions } from './chunks/chunker.js';
-import type { Embedder } from './embedders/embedder.js';
-import type { FileSelection } from './walk/path-filter.js';
-import type { StoreLockOptions } from './store/lock.js';
+import type { Chunk, ChunkOptions } from './chunks/index.js';
+import type { Embedder } from './embedders/index.js';
+import type { FileSelection } from './walk/index.js';
+import type { StoreLockOptions } from './store/index.js';
 
 /**
  * How to open an index. `include`, `exclude` and `gitignore` (see

@@ -5,13 +5,13 @@
  */
 import path from 'node:path';
 import { defaultThreads } from '../syntax/index.js';
-import { resolveChunkOptions } from './chunks/chunker.js';
+import { resolveChunkOptions } from './chunks/index.js';
 import type { CodeIndexOptions } from './code-index-types.js';
-import type { Embedder } from './embedders/embedder.js';
-import { DEFAULT_MAX_FILE_BYTES } from './walk/file-walk.js';
-import type { FileSelection } from './walk/path-filter.js';
-import { isWithinRoot } from '../workspace/root-paths.js';
-import type { StoreIdentity } from './store/format.js';
+import type { Embedder } from './embedders/index.js';
+import { DEFAULT_MAX_FILE_BYTES } from './walk/index.js';
+import type { FileSelection } from './walk/index.js';
+import { isWithinRoot } from '../workspace/index.js';
+import type { StoreIdentity } from './store/index.js';
 
 /** What an index works with, from its options. */
 export interface IndexSettings {

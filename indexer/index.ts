@@ -7,31 +7,16 @@
  */
 export { CodeIndex, type FileStat, type IndexStats, type IndexStatus } from './code-index.js';
 export type { Candidate } from './candidates.js';
-export { chunkFile, type Chunk } from './chunks/chunker.js';
-export { declarationCore, normalizeSnippet } from './chunks/normalize.js';
-export type { Embedder } from './embedders/embedder.js';
-export { StructuralEmbedder } from './embedders/structural-embedder.js';
-export { DEFAULT_MAX_FILE_BYTES, walkSourceFiles, type SourceEntry, type WalkOptions } from './walk/file-walk.js';
-export { compareIds } from './vectors/fusion.js';
-export { StoreLockedError } from './store/lock.js';
-export { inspectStore, type StoreSummary } from './store/inspect.js';
-export { withLineFeeds } from '../workspace/line-ends.js';
-export {
-  alignableCode,
-  alignCode,
-  compareLines,
-  keysByName,
-  literalDifferences,
-  matchingClose,
-  parameterArguments,
-  receiverArgument,
-  renamedKeys,
-  type AlignableCode,
-  type CodeAlignment,
-  type LineComparison,
-  type LiteralDifference,
-} from '../src/pipeline/duplicates/alignment.js';
-export { isWithinRoot, leavesRoot } from '../workspace/root-paths.js';
-export { readInsideRoot, readInsideRootSync, type GuardedRead, type ReadRefusal } from '../workspace/read.js';
-export { createWorkspaceFileOnce } from '../workspace/create-once.js';
-export { readBeforeRewrite, resolveWorkspacePath, WorkspaceFolder, WorkspaceLinkError, writeWorkspaceFile, type LinkPolicy } from '../workspace/write.js';
+export { chunkFile, type Chunk } from './chunks/index.js';
+export { declarationCore, normalizeSnippet } from './chunks/index.js';
+export type { Embedder } from './embedders/index.js';
+export { StructuralEmbedder } from './embedders/index.js';
+export { DEFAULT_MAX_FILE_BYTES, walkSourceFiles, type SourceEntry, type WalkOptions } from './walk/index.js';
+export { compareIds } from './vectors/index.js';
+export { StoreLockedError } from './store/index.js';
+export { inspectStore, type StoreSummary } from './store/index.js';
+export { withLineFeeds } from '../workspace/index.js';
+export { isWithinRoot, leavesRoot } from '../workspace/index.js';
+export { readInsideRoot, readInsideRootSync, type GuardedRead, type ReadRefusal } from '../workspace/index.js';
+export { createWorkspaceFileOnce } from '../workspace/index.js';
+export { readBeforeRewrite, resolveWorkspacePath, WorkspaceFolder, WorkspaceLinkError, writeWorkspaceFile, type LinkPolicy } from '../workspace/index.js';

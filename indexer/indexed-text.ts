@@ -9,8 +9,7 @@
  */
 import path from 'node:path';
 import { contentHash } from './hash.js';
-import { withLineFeeds } from '../workspace/line-ends.js';
-import { readInsideRootSync } from '../workspace/read.js';
+import { withLineFeeds, readInsideRootSync } from '../workspace/index.js';
 
 /** Most recently used files kept in memory (each at most maxFileBytes). */
 const CACHE_FILES = 16;

@@ -6,10 +6,9 @@
  * applies the result (labels, catalog, vectors) on its own thread.
  */
 import { createSourceFile, type LanguageId, type SourceFile } from '../syntax/index.js';
-import { chunkFileWithTokens, type Chunk, type ChunkOptions } from './chunks/chunker.js';
-import type { Embedder } from './embedders/embedder.js';
-import { readSourceText } from './walk/file-walk.js';
-import { hasGeneratedMarker } from './walk/generated.js';
+import { chunkFileWithTokens, type Chunk, type ChunkOptions } from './chunks/index.js';
+import type { Embedder } from './embedders/index.js';
+import { readSourceText, hasGeneratedMarker } from './walk/index.js';
 import { contentHash } from './hash.js';
 import type { Notices } from './notices.js';
 

@@ -28,7 +28,7 @@ import { randomBytes } from 'node:crypto';
 import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Catalog } from '../catalog.js';
-import { HnswIndex } from '../vectors/hnsw-index.js';
+import { HnswIndex, loadVectorIndex } from '../vectors/index.js';
 import {
   incompatibility,
   isOwnFile,
@@ -48,10 +48,9 @@ import {
 } from './format.js';
 import { fileDigest, verifyFile } from './integrity.js';
 import { withStoreLock, type StoreLockOptions } from './lock.js';
-import type { MaintainedVectorIndex, VectorIndex, VectorKind } from '../vectors/vector-index.js';
-import { loadVectorIndex } from '../vectors/vector-kind.js';
-import { parseWalkRecord, serializeWalkRecord, type WalkRecord } from './walk-record.js';
-import { WorkspaceFolder } from '../../workspace/write.js';
+import type { MaintainedVectorIndex, VectorIndex, VectorKind } from '../vectors/index.js';
+import { parseWalkRecord, serializeWalkRecord, type WalkRecord } from '../walk/index.js';
+import { WorkspaceFolder } from '../../workspace/index.js';
 
 export type { StoreIdentity } from './format.js';
 

@@ -7,11 +7,11 @@
 import { languageForPath } from '../../syntax/index.js';
 import type { RankingQuery, RankingSources } from '../candidates.js';
 import type { Catalog, CatalogEntry } from '../catalog.js';
-import type { Chunk } from '../chunks/chunker.js';
+import type { Chunk } from '../chunks/index.js';
 import type { SearchQuery } from '../code-index-types.js';
-import type { Embedder } from '../embedders/embedder.js';
+import type { Embedder } from '../embedders/index.js';
 import { tokensHash } from '../hash.js';
-import { declarationCore, normalizeSnippet } from '../chunks/normalize.js';
+import { declarationCore, normalizeSnippet } from '../chunks/index.js';
 import { SemanticCall, type SemanticSignal } from './semantic-signal.js';
 import type { VectorIndex } from './vector-index.js';
 

@@ -8,7 +8,7 @@
  * by a later refresh (`backfill`).
  */
 import type { Catalog, CatalogEntry } from '../catalog.js';
-import type { Embedder } from '../embedders/embedder.js';
+import type { Embedder } from '../embedders/index.js';
 import { HnswIndex } from './hnsw-index.js';
 import type { Notices } from '../notices.js';
 

@@ -16,8 +16,8 @@ import path from 'node:path';
 import type { Catalog } from '../catalog.js';
 import { sourceEntry, walkSourceTree, type SourceEntry } from './file-walk.js';
 import { SKIPPED_FOLDERS, type FileSelection } from './path-filter.js';
-import type { IndexStore } from '../store/store.js';
-import type { WalkRecord } from '../store/walk-record.js';
+import type { IndexStore } from '../store/index.js';
+import type { WalkRecord } from './walk-record.js';
 import { WorkspaceWatcher } from './watcher.js';
 
 /** The files to re-check and the indexed files to drop, or `walk`. */

@@ -19,11 +19,10 @@ import { lstatSync, readdirSync, statSync, type Dirent, type Stats } from 'node:
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { languageForPath, type LanguageId } from '../../syntax/index.js';
-import { withLineFeeds } from '../../workspace/line-ends.js';
+import { withLineFeeds, readInsideRootSync } from '../../workspace/index.js';
 import { PathFilter, type FileSelection } from './path-filter.js';
 import type { FileStat } from '../code-index-types.js';
-import { RACY_MS, sameStamp, walkKey, type FolderListing, type WalkRecord } from '../store/walk-record.js';
-import { readInsideRootSync } from '../../workspace/read.js';
+import { RACY_MS, sameStamp, walkKey, type FolderListing, type WalkRecord } from './walk-record.js';
 
 /** A source file found by the walk. */
 export interface SourceEntry {

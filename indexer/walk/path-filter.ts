@@ -14,7 +14,7 @@
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { isGeneratedName } from './generated.js';
-import { readInsideRoot, readInsideRootSync, type GuardedRead } from '../../workspace/read.js';
+import { readInsideRoot, readInsideRootSync, type GuardedRead } from '../../workspace/index.js';
 
 /**
  * Folders that hold dependencies (`node_modules`, a Python `venv`), build

@@ -11,21 +11,9 @@ import { VERSION } from '../version.js';
 import { parseCliArgs } from './args.js';
 import { EXIT, type CommandOutput } from './exit-codes.js';
 import { COMMAND_HELP, MAIN_HELP } from './help.js';
-import type { ServiceSource } from './services.js';
+import type { CliContext } from './context.js';
 
 /** What a command may use of the process that runs it. */
-export interface CliContext {
-  readonly cwd: string;
-  readonly env: NodeJS.ProcessEnv;
-  /** The stdout the report goes to (colour only on a terminal). */
-  readonly stdout: { readonly isTTY?: boolean };
-  /** Progress meters (on a terminal) and the `--verbose` transcript. */
-  readonly stderr: NodeJS.WriteStream;
-  readonly readStdin: () => Promise<string>;
-  readonly services: ServiceSource;
-  /** A yes/no question to the user; absent without a terminal. */
-  readonly ask?: (question: string) => Promise<boolean>;
-}
 
 /** Exit code of an error review-guard did not expect (EX_SOFTWARE). */
 const INTERNAL_ERROR_EXIT = 70;

@@ -12,7 +12,7 @@ import type { ReviewService } from '../pipeline/index.js';
 import type { ProgressStep } from './progress.js';
 import { progressNotifier } from './progress-notifier.js';
 import { declaresTasks } from './request-capabilities.js';
-import { taskSettingsOf, type TaskManager } from './tasks/task-manager.js';
+import { taskSettingsOf, type TaskManager } from './tasks/index.js';
 import { defineTool, toolError, type ToolDefinition } from './tool-router.js';
 
 const CandidateSchema = z.object({

@@ -13,7 +13,7 @@ import { applyAnswers, duplicateQuestions, questionRequests, type DuplicateQuest
 import { progressTracker } from './progress.js';
 import { progressNotifier } from './progress-notifier.js';
 import { declaresElicitation, declaresTasks } from './request-capabilities.js';
-import { taskSettingsOf, type TaskManager } from './tasks/task-manager.js';
+import { taskSettingsOf, type TaskManager } from './tasks/index.js';
 import { defineTool, type ToolDefinition, type ToolReply } from './tool-router.js';
 
 const REVIEW_TOOL_DESCRIPTION =

@@ -12,10 +12,10 @@ import { PACKAGE_NAME, VERSION } from '../version.js';
 import { TASKS_EXTENSION } from './request-capabilities.js';
 import { registerResources } from './resources.js';
 import { reviewTool, type PendingAnswers } from './review-tool.js';
-import type { TaskManager } from './tasks/task-manager.js';
-import { registerTaskMethods } from './tasks/methods.js';
+import type { TaskManager } from './tasks/index.js';
+import { registerTaskMethods } from './tasks/index.js';
 import { routeTools } from './tool-router.js';
-import { withWireFixes } from './transport/wire-fixes.js';
+import { withWireFixes } from './transport/index.js';
 
 const SERVER_NAME = PACKAGE_NAME;
 

@@ -11,7 +11,7 @@ import type { CallToolResult, InputRequiredResult, McpServer, Server, ServerCont
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { UserError } from '../pipeline/index.js';
 import { ListParams } from './list-params.js';
-import type { TaskRecord } from './tasks/task-store.js';
+import type { TaskRecord } from './tasks/index.js';
 
 /** A Tasks-extension CreateTaskResult: the task's seed state. */
 export type CreateTaskResult = Omit<TaskRecord, 'result' | 'error' | 'inputRequests'> & { readonly resultType: 'task' };

@@ -5,8 +5,8 @@
 export { createReviewService, type ReviewService } from './service.js';
 export { reloadingService } from './service-reload.js';
 export { findWorkspaceRoot, isWithinRoot, locateWorkspaceRoot, realOrSelf, toPosix, type RootChoice } from './workspace.js';
-export { duplicatePair, type DuplicatePair } from './duplicates/accepted-pairs.js';
-export { countSeverities, withoutFindings } from './findings/drafts.js';
+export { duplicatePair, type DuplicatePair } from './duplicates/index.js';
+export { countSeverities, withoutFindings } from './findings/index.js';
 export { isLoopbackHost } from '../../models/ollama-host.js';
 import type { HealthOptions } from './health/index.js';
 import type { HealthReport } from './health/report.js';
@@ -14,19 +14,19 @@ import type { ChatModelReadiness } from './health/ollama-probe.js';
 
 export { HealthReportSchema, type HealthReport } from './health/report.js';
 export { ConfigError, UserError } from './errors.js';
-export { readForRewrite } from './config/load.js';
+export { readForRewrite } from './config/index.js';
 export { createWorkspaceFileOnce, readInsideRoot, resolveWorkspacePath, WorkspaceFolder, WorkspaceLinkError, writeWorkspaceFile } from '../../indexer/index.js';
-export { addModelSummaries } from './model/summary.js';
+export { addModelSummaries } from './model/index.js';
 export { plainText } from './plain-text.js';
 export { isJsonObject } from './json-object.js';
-export { CONFIG_FILE_NAME, ConfigSchema, type McpConfig } from './config/schema.js';
-export type { ReviewEvent } from './review.js';
+export { CONFIG_FILE_NAME, ConfigSchema, type McpConfig } from './config/index.js';
+export type { ReviewEvent } from './review-run.js';
 export { ruleCatalog, ruleDocs } from './rule-docs.js';
-export { BASELINE_FILE_NAME, readBaselineFile, workspaceSourcePaths, writeBaseline } from './scope/baseline.js';
-export { editedFileScope, gitChangeScope, WHOLE_FILE } from './scope/diff-scope.js';
-export { gitIgnoreStatus, isGitWorkTree } from './git/questions.js';
-export { useGitHelper } from './git/runner.js';
-export { changedSourcePaths, isSourcePath, readStagedSources } from './scope/staged.js';
+export { BASELINE_FILE_NAME, readBaselineFile, workspaceSourcePaths, writeBaseline } from './scope/index.js';
+export { editedFileScope, gitChangeScope, WHOLE_FILE } from './scope/index.js';
+export { gitIgnoreStatus, isGitWorkTree } from './git/index.js';
+export { useGitHelper } from './git/index.js';
+export { changedSourcePaths, isSourcePath, readStagedSources } from './scope/index.js';
 export {
   FindingSchema,
   MAX_FILES_PER_REVIEW,

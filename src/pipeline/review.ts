@@ -6,69 +6,16 @@
  * The deterministic stages always report; the model stage can only add.
  * An internal error in one file's stage is that file's status (file-failure.ts).
  */
-import { withLineFeeds, type Chunk, type CodeIndex, type FileStat } from '../../indexer/index.js';
-import type { LlmClient } from '../../models/llm-client.js';
-import { runRules, severityOf, type RuleSettings } from '../../rules/engine.js';
-import { createSourceFiles, languageForPath, type LanguageId, type SourceFile } from '../../syntax/index.js';
-import type { Config } from './config/schema.js';
-import { keepInScope, type ChangeScope } from './scope/diff-scope.js';
-import { runContained, type StageContext } from './findings/file-failure.js';
-import { countSeverities, ruleDraft, sortFindings, toFindings, type FindingDraft } from './findings/drafts.js';
-import type { TranscriptSink } from './model/agent/index.js';
-import { duplicateSeverities, similarDraft } from './duplicates/text.js';
-import { searchDuplicates, type UnjudgedDuplicate } from './duplicates/index-stage.js';
-import { ModelStageTally } from './model/summary.js';
-import { pushReviewWarning, reviewWithModel, type ModelBudget } from './model/file-review.js';
+import { withLineFeeds, type CodeIndex, type FileStat } from '../../indexer/index.js';
+import { runRules, severityOf } from '../../rules/engine.js';
+import { createSourceFiles, languageForPath, type LanguageId } from '../../syntax/index.js';
+import { keepInScope, applySuppressions } from './scope/index.js';
+import { runContained, type StageContext, countSeverities, ruleDraft, sortFindings, toFindings } from './findings/index.js';
+import { duplicateSeverities, similarDraft, searchDuplicates } from './duplicates/index.js';
+import { ModelStageTally, pushReviewWarning, reviewWithModel, type ModelBudget } from './model/index.js';
+import type { ParsedFile, ReviewDeps } from './review-run.js';
 import type { FileStatus, Finding, ReviewRequest, ReviewResult } from './schemas.js';
-import { applySuppressions } from './scope/suppressions.js';
 import { readWorkspaceFile } from './workspace.js';
-
-/** What the pipeline reports while it works, for progress and task status. */
-export type ReviewEvent =
-  | { readonly type: 'file'; readonly file: string; readonly index: number; readonly total: number }
-  | { readonly type: 'stage'; readonly file: string; readonly stage: 'rules' | 'index' | 'model' }
-  | { readonly type: 'model-loading'; readonly file: string; readonly status: string }
-  | { readonly type: 'duplicates'; readonly total: number };
-
-/** Opens an up-to-date index; `exclude` are files the caller indexes from its own parse. */
-type IndexOpener = (options: { readonly exclude: ReadonlySet<string> }) => Promise<CodeIndex>;
-
-export interface ReviewDeps {
-  readonly root: string;
-  readonly config: Config;
-  readonly ruleSettings: RuleSettings;
-  /** Absent when the index is disabled. */
-  readonly index?: IndexOpener;
-  /** Absent when the model stage is disabled; called once, on first use (may load the client lazily). */
-  readonly llm?: () => LlmClient | Promise<LlmClient>;
-  /** Aborting stops the review at the next file boundary and aborts the in-flight model request. */
-  readonly signal?: AbortSignal;
-  /** Epoch ms after which the model judges no more files (a host's call timeout); rules and index still report. */
-  readonly deadline?: number;
-  readonly onEvent?: (event: ReviewEvent) => void;
-  /** What the caller wants the user to know about this review (index rebuilt, embedder missing). */
-  readonly notices?: () => Promise<readonly string[]>;
-  /** Receives the model transcript (CLI `--verbose`, the debug log). */
-  readonly transcript?: TranscriptSink;
-  /** Text to review instead of the file on disk, by workspace-relative path (e.g. the staged version). */
-  readonly sources?: ReadonlyMap<string, string>;
-  /** Diff-only: keep the findings about these changed lines (see diff-scope.ts); absent: every finding. */
-  readonly scope?: ChangeScope;
-  /** false leaves the index unsaved: a long-lived owner saves it when quiet (ServiceOptions.deferSaves). */
-  readonly saveIndex?: boolean;
-}
-
-export interface ParsedFile {
-  readonly relPath: string;
-  readonly file: SourceFile;
-  readonly status: FileStatus;
-  readonly drafts: FindingDraft[];
-  /** Close candidates the index stage left to the model (see index-stage.ts). */
-  readonly unjudged: UnjudgedDuplicate[];
-  /** Set when the reviewed text is the file on disk (not a staged blob). */
-  readonly onDisk?: FileStat;
-  chunks?: readonly Chunk[];
-}
 
 /** Reviews every requested file; bad entries are reported per file, never fatal to the batch. */
 export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<ReviewResult> {

@@ -8,7 +8,7 @@ import { join, relative, resolve } from 'node:path';
 import { isWithinRoot, resolveWorkspacePath, type Embedder } from '../../indexer/index.js';
 import { missingModelFiles, OllamaEmbedder, TransformersEmbedder } from '../../indexer/embedders/neural/index.js';
 import { resolveOllamaHost } from '../../models/ollama-host.js';
-import type { Config, SemanticConfig } from './config/schema.js';
+import type { Config, SemanticConfig } from './config/index.js';
 
 type TransformersSettings = Extract<SemanticConfig, { provider: 'transformers' }>;
 type OllamaSettings = Extract<SemanticConfig, { provider: 'ollama' }>;

@@ -6,7 +6,7 @@
  * nothing changed, callers get the same error without a re-read.
  */
 import { stat } from 'node:fs/promises';
-import { configPaths } from './config/load.js';
+import { configPaths } from './config/index.js';
 import { createReviewService, type ReviewService, type ServiceOptions } from './service.js';
 
 interface ServiceSlot {

@@ -10,16 +10,15 @@ import { CodeIndex, StoreLockedError, StructuralEmbedder, WorkspaceLinkError, ty
 import { SyntaxBindingError, type LanguageId } from '../../syntax/index.js';
 import type { LlmClient } from '../../models/llm-client.js';
 import type { TranscriptSink } from './model/agent/index.js';
-import { AcceptedDuplicates, type DuplicatePair } from './duplicates/accepted-pairs.js';
-import { fileSelectionOf, type SemanticConfig } from './config/schema.js';
-import { readBaseline, withoutBaselined } from './scope/baseline.js';
-import { loadConfig, type LoadedConfig } from './config/load.js';
-import { debugLog, teeSinks } from './model/debug-log.js';
-import { capFindingsPerFile } from './findings/cap.js';
+import { AcceptedDuplicates, type DuplicatePair } from './duplicates/index.js';
+import { fileSelectionOf, type SemanticConfig, loadConfig, type LoadedConfig } from './config/index.js';
+import { readBaseline, withoutBaselined } from './scope/index.js';
+import { debugLog, teeSinks, ModelGate } from './model/index.js';
+import { capFindingsPerFile } from './findings/index.js';
 import { UserError } from './errors.js';
-import { ModelGate } from './model/gate.js';
-import type { ChangeScope } from './scope/diff-scope.js';
-import { review, type ReviewEvent } from './review.js';
+import type { ChangeScope } from './scope/index.js';
+import { review } from './review.js';
+import type { ReviewEvent } from './review-run.js';
 import type { ReviewRequest, ReviewResult } from './schemas.js';
 
 interface ReviewOptions {

@@ -18,7 +18,7 @@ import {
 import { formatReport, wantsColor } from '../../report/index.js';
 import type { CliArgs } from '../args.js';
 import { EXIT, type CommandOutput } from '../exit-codes.js';
-import type { CliContext } from '../main.js';
+import type { CliContext } from '../context.js';
 import { workspacePaths, workspaceRoot } from '../root.js';
 
 export async function runReview(args: CliArgs, context: Pick<CliContext, 'cwd' | 'env' | 'stdout' | 'stderr' | 'services'>): Promise<CommandOutput> {

@@ -5,13 +5,11 @@
  * process; every server instance the transport creates shares them.
  */
 import { createRequestStateCodec, type McpRequestContext } from '@modelcontextprotocol/server';
-import { serveHttp } from '../../mcp/transport/http-server.js';
+import { serveHttp, StdioWire } from '../../mcp/transport/index.js';
 import type { PendingAnswers } from '../../mcp/review-tool.js';
 import { createMcpServer } from '../../mcp/server.js';
 import { loadStateKey } from '../../mcp/state-key.js';
-import { StdioWire } from '../../mcp/transport/stdio-wire.js';
-import { TaskManager } from '../../mcp/tasks/task-manager.js';
-import { InMemoryTaskStore } from '../../mcp/tasks/task-store.js';
+import { TaskManager, InMemoryTaskStore } from '../../mcp/tasks/index.js';
 import { ConfigSchema, reloadingService } from '../../pipeline/index.js';
 import type { CliArgs } from '../args.js';
 import { workspaceRoot } from '../root.js';

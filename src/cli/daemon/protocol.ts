@@ -12,8 +12,8 @@
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { processExists } from '../../../indexer/store/process-alive.js';
-import { readInsideRootSync } from '../../../workspace/read.js';
+import { processExists } from '../../../indexer/store/index.js';
+import { readInsideRootSync } from '../../../workspace/index.js';
 
 export { processExists };
 import { VERSION } from '../../version.js';

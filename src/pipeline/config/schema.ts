@@ -10,7 +10,7 @@ import { DEFAULT_MAX_FILE_BYTES, type WalkOptions } from '../../../indexer/index
 import { normalizeOllamaHost } from '../../../models/ollama-host.js';
 import { SEVERITIES, type RuleMeta } from '../../../rules/define-rule.js';
 import { listRules } from '../../../rules/index.js';
-import { DEFAULT_MAX_TOOL_CALLS, DEFAULT_MAX_TURNS } from '../model/agent/limits.js';
+import { DEFAULT_MAX_TOOL_CALLS, DEFAULT_MAX_TURNS } from '../model/agent/index.js';
 import { DEFAULT_LOAD_TIMEOUT_MS, DEFAULT_NUM_CTX } from '../../../models/model-defaults.js';
 
 export { CONFIG_FILE_NAME, PACKAGE_JSON_KEY } from './names.js';

@@ -6,9 +6,9 @@
  */
 import { z } from 'zod';
 import { WorkspaceLinkError, writeWorkspaceFile } from '../../../indexer/index.js';
-import { readForRewrite } from '../config/load.js';
+import { readForRewrite } from '../config/index.js';
 import { linkRefusalAsUserError } from '../errors.js';
-import { withoutFindings } from '../findings/drafts.js';
+import { withoutFindings } from '../findings/index.js';
 import type { Finding, ReviewResult } from '../schemas.js';
 
 const PairSchema = z.object({ file: z.string(), symbol: z.string(), relatedFile: z.string(), relatedSymbol: z.string() });

@@ -11,7 +11,7 @@
  * (n + m) × maxEdits token comparisons (see scores.ts for what its numbers mean).
  */
 import { languageSpec, type LanguageId } from '../../../syntax/index.js';
-import { normalizeSnippet, type TokenOrigins } from '../../../indexer/chunks/normalize.js';
+import { normalizeSnippet, type TokenOrigins } from '../../../indexer/chunks/index.js';
 import { commonSubsequence } from './token-diff.js';
 
 /** Placeholders whose source text is a value: a parametric difference when they align but differ. */

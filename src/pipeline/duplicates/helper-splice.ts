@@ -6,7 +6,8 @@
  * in at its call gives the alignment the whole copy back. One level only,
  * and only helpers of the same reviewed file.
  */
-import { alignableCode, matchingClose, type AlignableCode, type Chunk } from '../../../indexer/index.js';
+import { type Chunk } from '../../../indexer/index.js';
+import { alignableCode, matchingClose, type AlignableCode } from './alignment.js';
 import { languageForPath } from '../../../syntax/index.js';
 
 /** The helpers of one file by the name they are called with, read for alignment once per search batch. */

@@ -6,11 +6,12 @@
  * whose structural score reaches `index.duplicateThreshold` is kept as
  * unjudged, for the model to judge or, without it, for an info finding.
  */
-import { alignableCode, type AlignableCode, type Candidate, type Chunk, type CodeIndex } from '../../../indexer/index.js';
+import { type Candidate, type Chunk, type CodeIndex } from '../../../indexer/index.js';
+import { alignableCode, type AlignableCode } from './alignment.js';
 import { languageForPath } from '../../../syntax/index.js';
 import { duplicateDraft, type DuplicateMatch, type DuplicateSeverities } from './text.js';
 import { compareJudgements, judgePair, type PairJudgement } from './verdict.js';
-import type { FindingDraft } from '../findings/drafts.js';
+import type { FindingDraft } from '../findings/index.js';
 import { FileHelpers } from './helper-splice.js';
 
 /**

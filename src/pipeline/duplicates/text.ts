@@ -4,11 +4,12 @@
  * that replaces a copy, the parameters a parametric copy needs, the lines
  * a near copy adds).
  */
-import type { Candidate, Chunk, LiteralDifference } from '../../../indexer/index.js';
+import type { Candidate, Chunk } from '../../../indexer/index.js';
+import type { LiteralDifference } from './alignment.js';
 import { DuplicateOptionsSchema } from '../../../rules/duplicate.js';
 import { severityOf, type RuleSettings } from '../../../rules/engine.js';
 import type { PairVerdict } from './verdict.js';
-import { catalogMessage, reuseSuggestion, type FindingDraft } from '../findings/drafts.js';
+import { catalogMessage, reuseSuggestion, type FindingDraft } from '../findings/index.js';
 import type { DuplicateFindingKind, Severity } from '../schemas.js';
 
 /** The configured severity of each kind (`rules.duplicate` and its options). */

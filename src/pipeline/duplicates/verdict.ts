@@ -9,19 +9,7 @@
  * - parametric: the same tokens, other literal values;
  * - near: a few regions added, removed or rewritten, most of the code shared.
  */
-import {
-  alignCode,
-  compareLines,
-  literalDifferences,
-  parameterArguments,
-  keysByName,
-  receiverArgument,
-  renamedKeys,
-  type AlignableCode,
-  type CodeAlignment,
-  type LineComparison,
-  type LiteralDifference,
-} from '../../../indexer/index.js';
+import { alignCode, compareLines, literalDifferences, parameterArguments, keysByName, receiverArgument, renamedKeys, type AlignableCode, type CodeAlignment, type LineComparison, type LiteralDifference } from './alignment.js';
 
 export type DuplicateKind = 'copy' | 'parametric' | 'near';
 

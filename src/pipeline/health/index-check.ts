@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { inspectStore, StructuralEmbedder, walkSourceFiles, type StoreSummary } from '../../../indexer/index.js';
 import { ollamaEmbedderId, transformersEmbedderId } from '../../../indexer/embedders/neural/index.js';
-import { fileSelectionOf, type Config } from '../config/schema.js';
+import { fileSelectionOf, type Config } from '../config/index.js';
 import { INDEX_DIR } from '../service.js';
 import { check, type HealthCheck } from './report.js';
 

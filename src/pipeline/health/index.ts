@@ -6,8 +6,7 @@
  */
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
-import { CONFIG_FILE_NAME, type Config } from '../config/schema.js';
-import { loadConfig, PACKAGE_JSON_ORIGIN, type LoadedConfig } from '../config/load.js';
+import { CONFIG_FILE_NAME, type Config, loadConfig, PACKAGE_JSON_ORIGIN, type LoadedConfig } from '../config/index.js';
 import { ConfigError } from '../errors.js';
 import { realOrSelf, type RootChoice } from '../workspace.js';
 import { indexCheck } from './index-check.js';

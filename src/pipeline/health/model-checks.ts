@@ -10,7 +10,7 @@ import { missingModelFiles } from '../../../indexer/embedders/neural/index.js';
 import { ModelError, toolsUnsupportedMessage } from '../../../models/errors.js';
 import { isLocalHost, resolveOllamaHost } from '../../../models/ollama-host.js';
 import { showModel } from '../../../models/ollama-model.js';
-import type { Config } from '../config/schema.js';
+import type { Config } from '../config/index.js';
 import { hasModel, probeOllama, type OllamaProbe } from './ollama-probe.js';
 import { check, type HealthCheck } from './report.js';
 

@@ -6,9 +6,9 @@
 import type { CodeIndex } from '../../../indexer/index.js';
 import type { LlmClient } from '../../../models/llm-client.js';
 import { severityOf } from '../../../rules/engine.js';
-import { catalogMessage } from '../findings/drafts.js';
+import { catalogMessage } from '../findings/index.js';
 import type { ModelStageTally } from './summary.js';
-import type { ParsedFile, ReviewDeps } from '../review.js';
+import type { ParsedFile, ReviewDeps } from '../review-run.js';
 import type { FileStatus } from '../schemas.js';
 
 /** The model stage's budget, health and totals, shared by the files of one review. */

@@ -22,7 +22,7 @@ import {
   type RunStats,
   type TranscriptSink,
 } from './agent/index.js';
-import { reuseSuggestion, type FindingDraft } from '../findings/drafts.js';
+import { reuseSuggestion, type FindingDraft } from '../findings/index.js';
 import type { Severity } from '../schemas.js';
 
 interface ModelStageOptions {

@@ -7,10 +7,9 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { walkSourceFiles, writeWorkspaceFile } from '../../../indexer/index.js';
-import { fileSelectionOf, type Config } from '../config/schema.js';
-import { readForRewrite } from '../config/load.js';
+import { fileSelectionOf, type Config, readForRewrite } from '../config/index.js';
 import { ConfigError, linkRefusalAsUserError } from '../errors.js';
-import { fingerprintOf, withoutFindings } from '../findings/drafts.js';
+import { fingerprintOf, withoutFindings } from '../findings/index.js';
 import type { Finding, ReviewResult } from '../schemas.js';
 
 export const BASELINE_FILE_NAME = 'review-guard.baseline.json';

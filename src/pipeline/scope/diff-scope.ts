@@ -9,8 +9,8 @@
  * kept: it is about this review, not about old code.
  */
 import type { SourceFile } from '../../../syntax/index.js';
-import type { FindingDraft } from '../findings/drafts.js';
-import { gitIgnoreStatus, hasHead, isGitWorkTree, untrackedPaths, zeroContextDiff } from '../git/questions.js';
+import type { FindingDraft } from '../findings/index.js';
+import { gitIgnoreStatus, hasHead, isGitWorkTree, untrackedPaths, zeroContextDiff } from '../git/index.js';
 import { UserError } from '../errors.js';
 
 /** 1-based, inclusive. */

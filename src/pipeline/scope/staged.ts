@@ -6,7 +6,7 @@
  */
 import { languageForPath } from '../../../syntax/index.js';
 import { UserError } from '../errors.js';
-import { changedPaths, isGitWorkTree, stagedPaths, stagedText } from '../git/questions.js';
+import { changedPaths, isGitWorkTree, stagedPaths, stagedText } from '../git/index.js';
 
 /** Whether a path has a language review-guard reviews (by its extension). */
 export function isSourcePath(path: string): boolean {

@@ -11,7 +11,7 @@
  */
 import { isRuleId, RULE_IDS } from '../../../rules/index.js';
 import type { SourceFile } from '../../../syntax/index.js';
-import { catalogMessage, type FindingDraft } from '../findings/drafts.js';
+import { catalogMessage, type FindingDraft } from '../findings/index.js';
 import type { Severity } from '../schemas.js';
 
 /** The directive opens the comment (`//` or a one-line `/* … *\/`); prose that mentions it is not one. */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { alignableCode, chunkFile, type Chunk } from '../../../indexer/index.js';
+import { chunkFile, type Chunk } from '../../../indexer/index.js';
+import { alignableCode } from '../../../src/pipeline/duplicates/alignment.js';
 import { FileHelpers } from '../../../src/pipeline/duplicates/helper-splice.js';
 import { createSourceFile } from '../../../syntax/index.js';
 

@@ -12,3 +12,4 @@ export { ToolInputError } from './tools.js';
 export type { AgentCandidate, CandidateSource } from './tools.js';
 export { Transcript } from './transcript.js';
 export type { TranscriptSink } from './transcript.js';
+export { DEFAULT_MAX_TOOL_CALLS, DEFAULT_MAX_TURNS } from './limits.js';

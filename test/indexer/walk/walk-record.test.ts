@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } f
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { walkSourceTree, type SourceTree } from '../../../indexer/walk/file-walk.js';
-import { parseWalkRecord, serializeWalkRecord, type WalkRecord } from '../../../indexer/store/walk-record.js';
+import { parseWalkRecord, serializeWalkRecord, type WalkRecord } from '../../../indexer/walk/walk-record.js';
 import { makeTempDir, type TempDir } from '../../support/sample-repo.js';
 import { put } from '../support.js';
 

@@ -18,8 +18,8 @@
  */
 import { SOURCE_EXTENSIONS } from '../../syntax/index.js';
 import type { FileStat } from '../code-index-types.js';
-import { GENERATED_NAME } from '../walk/generated.js';
-import { SKIPPED_FOLDERS, type FileSelection } from '../walk/path-filter.js';
+import { GENERATED_NAME } from './generated.js';
+import { SKIPPED_FOLDERS, type FileSelection } from './path-filter.js';
 
 /** One folder as the walk listed it. */
 export interface FolderListing {
