@@ -1,6 +1,6 @@
 /**
  * The generated configuration artifacts stay in step with the zod schema:
- * review-guard.schema.json, the README option table, and the descriptions
+ * review-guard.schema.json, the option table of docs/configuration.md, and the descriptions
  * they are made of.
  */
 import assert from 'node:assert/strict';
@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import { z } from 'zod';
 import { describeAllowed, schemaAt } from '../../../src/pipeline/config/json-schema.js';
 import { ConfigSchema } from '../../../src/pipeline/config/schema.js';
-import { optionRows, README_PATH, SCHEMA_PATH, schemaFileText, withOptionTable } from '../../support/config-docs.js';
+import { optionRows, OPTIONS_DOC_PATH, SCHEMA_PATH, schemaFileText, withOptionTable } from '../../support/config-docs.js';
 import { SAMPLE_REPO } from '../../support/sample-repo.js';
 
 describe('config JSON Schema', () => {
@@ -18,18 +18,18 @@ describe('config JSON Schema', () => {
     assert.equal(await readFile(SCHEMA_PATH, 'utf8'), schemaFileText(), 'review-guard.schema.json is stale: run npm run schema');
   });
 
-  it('README holds the generated option table (else run npm run schema)', async () => {
-    const readme = await readFile(README_PATH, 'utf8');
-    assert.equal(readme, withOptionTable(readme), 'the README option table is stale: run npm run schema');
+  it('docs/configuration.md holds the generated option table (else run npm run schema)', async () => {
+    const doc = await readFile(OPTIONS_DOC_PATH, 'utf8');
+    assert.equal(doc, withOptionTable(doc), 'the option table in docs/configuration.md is stale: run npm run schema');
   });
 
-  it('documents every key: each option row has a description, and the README names every key', async () => {
-    const readme = await readFile(README_PATH, 'utf8');
+  it('documents every key: each option row has a description, and docs/configuration.md names every key', async () => {
+    const doc = await readFile(OPTIONS_DOC_PATH, 'utf8');
     const rows = optionRows();
     assert.ok(rows.length >= 25, `only ${rows.length} options found`);
     for (const row of rows) {
       assert.ok(row.description.length > 10, `${row.key} has no description: add .describe() in config-schema.ts`);
-      assert.ok(readme.includes(`\`${row.key}\``), `README.md does not mention ${row.key}`);
+      assert.ok(doc.includes(`\`${row.key}\``), `docs/configuration.md does not mention ${row.key}`);
     }
   });
 
@@ -56,12 +56,12 @@ describe('config JSON Schema', () => {
 
   it('accepts and rejects what the loader does, read back from the committed file', async () => {
     const editorView = z.fromJSONSchema(JSON.parse(await readFile(SCHEMA_PATH, 'utf8')));
-    const readme = await readFile(README_PATH, 'utf8');
-    const readmeExample = /## Configuration[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1];
-    assert.ok(readmeExample, 'README has a JSON example in its Configuration section');
+    const doc = await readFile(OPTIONS_DOC_PATH, 'utf8');
+    const docExample = /```json\n([\s\S]*?)```/.exec(doc)?.[1];
+    assert.ok(docExample, 'docs/configuration.md opens with a JSON example');
     const cases: unknown[] = [
       {},
-      JSON.parse(readmeExample),
+      JSON.parse(docExample),
       JSON.parse(await readFile(join(SAMPLE_REPO, 'review-guard.config.json'), 'utf8')),
       { rules: { naming: ['error', { function: { formats: ['camelCase'] } }], review: { severity: 'off' } } },
       { index: { semantic: { provider: 'transformers', model: 'Xenova/all-MiniLM-L6-v2', quantized: true } } },
@@ -76,6 +76,6 @@ describe('config JSON Schema', () => {
     for (const config of cases) {
       assert.equal(editorView.safeParse(config).success, ConfigSchema.safeParse(config).success, JSON.stringify(config));
     }
-    assert.ok(ConfigSchema.safeParse(JSON.parse(readmeExample)).success, 'the README example is a valid config');
+    assert.ok(ConfigSchema.safeParse(JSON.parse(docExample)).success, 'the docs/configuration.md example is a valid config');
   });
 });
