@@ -24,7 +24,7 @@ describe('CLI module loading', () => {
   it('review --no-model loads neither the Ollama client nor a neural embedder', async () => {
     const { loaded } = await tracer.run(repo.root, ['review', '--no-model', 'src/handler/settings.ts']);
     assert.ok(loaded.some((url) => url.includes('/dist/src/pipeline/review.js')), 'the hook saw the review pipeline load');
-    const unwanted = loaded.filter((url) => /node_modules\/(ollama|@xenova)\/|\/models\/ollama-(chat|http)\.js|\/indexer\/embedders\//.test(url));
+    const unwanted = loaded.filter((url) => /node_modules\/(ollama|@xenova)\/|\/models\/ollama-(chat|http)\.js|\/indexer\/embedders\/neural\//.test(url));
     assert.deepEqual(unwanted, []);
   });
 });

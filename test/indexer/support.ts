@@ -104,7 +104,7 @@ export class CountingEmbedder implements Embedder {
  * `parse` and `root` in scope; resolves to its exit code.
  */
 export async function runChild(root: string, body: string): Promise<number> {
-  const modules = ['../../indexer/code-index.js', '../../indexer/structural-embedder.js', './support.js'].map(
+  const modules = ['../../indexer/code-index.js', '../../indexer/embedders/structural-embedder.js', './support.js'].map(
     (rel) => new URL(rel, import.meta.url).href,
   );
   const script = [

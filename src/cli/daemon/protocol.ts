@@ -12,8 +12,9 @@
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { processExists } from '../../../indexer/store/index.js';
-import { readInsideRootSync } from '../../../workspace/index.js';
+// Direct modules, not the doors: the daemon client must load nothing but Node built-ins on the warm path.
+import { processExists } from '../../../indexer/store/process-alive.js';
+import { readInsideRootSync } from '../../../workspace/read.js';
 
 export { processExists };
 import { VERSION } from '../../version.js';
