@@ -3,7 +3,6 @@ package binding
 import (
 	"fmt"
 	"reflect"
-	"strings"
 )
 
 // expandCollectionValues applies a struct field's `collection_format` tag
