@@ -13,7 +13,13 @@
  *   node dist/bench/eval-findings.js <corpus-path> [--samples N] [--seed N] [--types a,b,…]
  *        [--foreign <corpus-path>] [--foreign-samples N] [--untouched N] [--min-lines N]
  *        [--json out.json] [--no-jscpd]
+ *
+ * With `--written <set-folder>` it measures a written set instead
+ * (`bench/written/`, agent-written copies in three tiers plus negatives):
+ *
+ *   node dist/bench/eval-findings.js --written bench/written/zod <corpus-path> [--check] [--json out.json] [--no-jscpd]
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -34,6 +40,9 @@ import {
 import { measureForeign, measureType, measureUntouched, type CopyResult, type ForeignResult, type HarnessContext, type UntouchedResult } from './eval/findings-run.js';
 import { JSCPD_SETTINGS, jscpdFindings, type JscpdSetting } from './eval/jscpd-side.js';
 import { Rng } from './eval/rng.js';
+import { addWrittenJscpd, measureWritten } from './eval/written-run.js';
+import { negativeFigures, writtenReport, writtenRows } from './eval/written-report.js';
+import { loadWrittenSet } from './eval/written-set.js';
 import { machineInfo, scratchCopy } from './lib/env-info.js';
 import { jscpdVersion } from './lib/jscpd.js';
 
@@ -45,7 +54,7 @@ async function main(): Promise<void> {
   let options: FindingsOptions;
   try {
     options = parseFindingsOptions(process.argv.slice(2));
-    for (const [what, dir] of [['corpus', options.corpus], ['--foreign', options.foreign]] as const) {
+    for (const [what, dir] of [['corpus', options.corpus], ['--foreign', options.foreign], ['--written', options.written]] as const) {
       if (dir !== undefined && !(existsSync(dir) && statSync(dir).isDirectory())) throw new Error(`${what} ${dir} is not a folder; pass the path of a source tree`);
     }
   } catch (error) {
@@ -54,6 +63,10 @@ async function main(): Promise<void> {
     return;
   }
   const log = (line: string): void => void process.stderr.write(`[findings] ${line}\n`);
+  if (options.written !== undefined) {
+    process.exitCode = await mainWritten(options, options.written, log);
+    return;
+  }
   const machine = machineInfo();
   // Never written into: the corpus is copied, and the product's index lives in the copy.
   const scratch = await scratchCopy(path.resolve(options.corpus));
@@ -129,6 +142,63 @@ async function main(): Promise<void> {
     service?.close();
     await corpus?.close();
     await scratch.remove();
+  }
+}
+
+/**
+ * The written set: checks it against the corpus, then (unless `--check`)
+ * reviews every copy alone and reports per tier with tuned jscpd beside.
+ * Exit code 1 when a case is broken, so a bad set never passes silently.
+ */
+async function mainWritten(options: FindingsOptions, dir: string, log: (line: string) => void): Promise<number> {
+  const corpusRoot = path.resolve(options.corpus);
+  const set = loadWrittenSet(dir, corpusRoot);
+  const head = corpusHead(corpusRoot);
+  const commitNote = head && head !== set.commit ? [`warning: the corpus is at ${head}, the set was written against ${set.commit}`] : [];
+  if (options.check) {
+    const lines = [
+      `written set ${set.name}: ${set.cases} cases, ${set.negatives} negatives, ${set.copies.length} copies readable, ${set.broken.length} broken`,
+      ...commitNote,
+      ...set.broken.map((b) => `BROKEN ${b}`),
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+    return set.broken.length > 0 ? 1 : 0;
+  }
+  const scratch = await scratchCopy(corpusRoot);
+  let service: ReviewService | undefined;
+  let corpus: Corpus | undefined;
+  try {
+    log(`scanning ${options.corpus} (scratch copy ${scratch.root})`);
+    corpus = await loadCorpus(scratch.root, options.minCodeLines, log);
+    service = await createReviewService({ root: scratch.root, watch: true });
+    if (service.loaded.origin !== 'defaults') throw new Error(`the corpus holds review-guard settings (${service.loaded.source ?? service.loaded.origin}); remove them from the corpus`);
+    await service.updateIndex();
+    const ctx: HarnessContext = { corpus, service, seed: options.seed, copiesDir: path.join(scratch.dir, 'copies') };
+    const results = await measureWritten(ctx, set, log);
+    const jscpd = options.jscpd ? await addWrittenJscpd(scratch.root, ctx.copiesDir, set, results) : [];
+    for (const t of jscpd) log(`tuned jscpd on ${t.tier}: ${t.seconds.toFixed(1)} s`);
+    const report = [writtenReport(set, options.corpus, results, options.jscpd ? jscpdVersion() : undefined), ...commitNote].join('\n');
+    process.stdout.write(`${report}\n`);
+    if (options.json) {
+      const summary = { tiers: writtenRows(results), negatives: negativeFigures(results) };
+      await writeFile(options.json, `${JSON.stringify({ set: { name: set.name, repo: set.repo, commit: set.commit, cases: set.cases, negatives: set.negatives }, broken: set.broken, summary, jscpd, results }, null, 2)}\n`);
+      log(`wrote ${options.json}`);
+    }
+    return set.broken.length > 0 ? 1 : 0;
+  } finally {
+    service?.close();
+    await corpus?.close();
+    await scratch.remove();
+  }
+}
+
+/** The corpus's checked-out commit when it is a git work tree, else undefined. */
+function corpusHead(root: string): string | undefined {
+  if (!existsSync(path.join(root, '.git'))) return undefined;
+  try {
+    return execFileSync('git', ['-C', root, 'rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return undefined;
   }
 }
 

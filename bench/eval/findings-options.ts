@@ -18,10 +18,15 @@ export interface FindingsOptions {
   readonly untouched: number;
   readonly jscpd: boolean;
   readonly json?: string;
+  /** A written-set folder (`bench/written/<corpus>`): measure its copies instead of generated edits. */
+  readonly written?: string;
+  /** With `written`: only check the set against the corpus, review nothing. */
+  readonly check: boolean;
 }
 
 export const USAGE = `usage: node dist/bench/eval-findings.js <corpus-path> [--samples N] [--seed N] [--types a,b,…]
        [--foreign <corpus-path>] [--foreign-samples N] [--untouched N] [--min-lines N] [--json out.json] [--no-jscpd]
+       node dist/bench/eval-findings.js --written <set-folder> <corpus-path> [--check] [--json out.json] [--no-jscpd]
 edit types (default): ${FINDING_EDIT_TYPES.join(', ')}
 also: ${EDIT_TYPES.filter((t) => !FINDING_EDIT_TYPES.includes(t)).join(', ')} (none: the unedited function)`;
 
@@ -42,6 +47,7 @@ export function parseFindingsOptions(argv: readonly string[]): FindingsOptions {
     if (typeof raw !== 'string' || !/^\d+$/.test(raw) || !Number.isSafeInteger(n)) throw new Error(`--${key} expects a non-negative integer, got "${String(raw)}"`);
     return n;
   };
+  if (values.check && values.written === undefined) throw new Error(`--check needs --written <set-folder>\n${USAGE}`);
   const types = (values.types?.split(',') ?? [...FINDING_EDIT_TYPES]).map((t) => t.trim()).filter(Boolean);
   const unknown = types.filter((t) => !(EDIT_TYPES as readonly string[]).includes(t));
   if (unknown.length > 0) throw new Error(`unknown edit type(s) ${unknown.join(', ')}\n${USAGE}`);
@@ -56,6 +62,8 @@ export function parseFindingsOptions(argv: readonly string[]): FindingsOptions {
     jscpd: !values['no-jscpd'],
     ...(values.foreign !== undefined ? { foreign: values.foreign } : {}),
     ...(values.json !== undefined ? { json: values.json } : {}),
+    ...(values.written !== undefined ? { written: values.written } : {}),
+    check: values.check === true,
   };
 }
 
@@ -74,6 +82,8 @@ function parse(argv: readonly string[]) {
       untouched: { type: 'string' },
       json: { type: 'string' },
       'no-jscpd': { type: 'boolean' },
+      written: { type: 'string' },
+      check: { type: 'boolean' },
     },
   });
 }

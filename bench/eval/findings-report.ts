@@ -177,11 +177,13 @@ function place(f: FlaggedFinding): string {
   return n ? `${n.file}:${n.line ?? '?'} ${n.symbol ?? '?'}${n.score !== undefined ? ` (${n.score.toFixed(2)})` : ''}` : '(nothing named)';
 }
 
-function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+/** A markdown table, the first column left-aligned, the rest right-aligned. */
+export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
   return [line(header), line(header.map((_, i) => (i === 0 ? '---' : '---:'))), ...rows.map(line)].join('\n');
 }
 
-function pct(count: number, of: number): string {
+/** `count` as a percentage of `of` with one decimal, or – when `of` is 0. */
+export function pct(count: number, of: number): string {
   return of === 0 ? '–' : `${((count / of) * 100).toFixed(1)}%`;
 }

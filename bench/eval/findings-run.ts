@@ -97,8 +97,8 @@ function planCopy(root: string, unit: SampleUnit, type: EditType, seed: number, 
   return typeof text === 'string' ? { text, rel, note: variant.note } : text;
 }
 
-/** Writes `text` as a new workspace file, reviews it as the CLI does, and deletes it again. */
-async function reviewNewFile(ctx: HarnessContext, rel: string, text: string): Promise<{ findings: Finding[]; ms: number } | { error: string }> {
+/** Writes `text` as a new workspace file (its folder must exist), reviews it as the CLI does, and deletes it again. */
+export async function reviewNewFile(ctx: HarnessContext, rel: string, text: string): Promise<{ findings: Finding[]; ms: number } | { error: string }> {
   const abs = path.join(ctx.service.root, ...rel.split('/'));
   await writeFile(abs, text, { flag: 'wx' });
   try {
@@ -177,7 +177,8 @@ export async function measureUntouched(ctx: HarnessContext, units: readonly Samp
   });
 }
 
-function flagged(f: Finding): FlaggedFinding {
+/** A finding as the reports list it: severity, kind, place and the code it names first. */
+export function flagged(f: Finding): FlaggedFinding {
   const named = f.related?.[0];
   return {
     severity: f.severity,

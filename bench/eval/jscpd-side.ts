@@ -35,22 +35,37 @@ export interface JscpdOutcome {
   readonly seconds: number;
 }
 
-/** Runs jscpd once with `setting` over `roots` and judges every copy of `copies`. */
-export async function jscpdFindings(roots: readonly string[], copies: readonly CopyPlace[], setting: JscpdSetting): Promise<JscpdOutcome> {
+/** Runs jscpd once with `setting` over `roots` and judges every copy of `copies`; `extraFormats` as in `jscpdArgs`. */
+export async function jscpdFindings(
+  roots: readonly string[],
+  copies: readonly CopyPlace[],
+  setting: JscpdSetting,
+  extraFormats?: Readonly<Record<string, string>>,
+): Promise<JscpdOutcome> {
+  const run = await jscpdClones(roots, setting, extraFormats);
+  const byFile = new Map<string, JscpdClone[]>();
+  for (const clone of run.clones) {
+    for (const file of new Set([clone.first.file, clone.second.file])) {
+      const list = byFile.get(file);
+      if (list) list.push(clone);
+      else byFile.set(file, [clone]);
+    }
+  }
+  const found = copies.map((copy) => (byFile.get(copy.copyFile) ?? []).some((clone) => linksToOriginal(clone, copy)));
+  return { found, clones: run.clones.length, seconds: run.seconds };
+}
+
+/** The clones of one jscpd run with `setting` over `roots` (absolute paths), and its wall time. */
+export async function jscpdClones(
+  roots: readonly string[],
+  setting: JscpdSetting,
+  extraFormats?: Readonly<Record<string, string>>,
+): Promise<{ clones: JscpdClone[]; seconds: number }> {
   const reportDir = await mkdtemp(path.join(os.tmpdir(), 'rg-jscpd-'));
   try {
-    const run = await timedRun(findJscpd().command, jscpdArgs(roots, reportDir, { json: true, absolute: true, detection: JSCPD_SETTINGS[setting] }));
-    const clones = readJscpdClones(reportDir);
-    const byFile = new Map<string, JscpdClone[]>();
-    for (const clone of clones) {
-      for (const file of new Set([clone.first.file, clone.second.file])) {
-        const list = byFile.get(file);
-        if (list) list.push(clone);
-        else byFile.set(file, [clone]);
-      }
-    }
-    const found = copies.map((copy) => (byFile.get(copy.copyFile) ?? []).some((clone) => linksToOriginal(clone, copy)));
-    return { found, clones: clones.length, seconds: run.wallMs / 1000 };
+    const args = jscpdArgs(roots, reportDir, { json: true, absolute: true, detection: JSCPD_SETTINGS[setting], ...(extraFormats ? { extraFormats } : {}) });
+    const run = await timedRun(findJscpd().command, args);
+    return { clones: readJscpdClones(reportDir), seconds: run.wallMs / 1000 };
   } finally {
     await rm(reportDir, { recursive: true, force: true });
   }

@@ -67,11 +67,13 @@ export function jscpdVersion(): string {
 export function jscpdArgs(
   roots: string | readonly string[],
   reportDir: string,
-  options: { json?: boolean; workers?: number; detection?: readonly string[]; absolute?: boolean } = {},
+  options: { json?: boolean; workers?: number; detection?: readonly string[]; absolute?: boolean; extraFormats?: Readonly<Record<string, string>> } = {},
 ): string[] {
+  // extraFormats (jscpd format → extensions, e.g. python → py) widens the scan beyond TS/JS for one run only.
+  const extra = Object.entries(options.extraFormats ?? {});
   return [
-    '--format', FORMATS,
-    '--formats-exts', FORMAT_EXTS,
+    '--format', [FORMATS, ...extra.map(([format]) => format)].join(','),
+    '--formats-exts', [FORMAT_EXTS, ...extra.map(([format, exts]) => `${format}:${exts}`)].join(';'),
     '--ignore', IGNORE,
     '--reporters', options.json ? 'json' : 'silent',
     ...(options.json ? [] : ['--silent']),
