@@ -73,17 +73,8 @@ async function main(): Promise<void> {
   let service: ReviewService | undefined;
   let corpus: Corpus | undefined;
   try {
-    log(`scanning ${options.corpus} (scratch copy ${scratch.root})`);
-    corpus = await loadCorpus(scratch.root, options.minCodeLines, log);
-    // watch: the warm service of the MCP server; each review re-checks only what changed (the written and deleted copy).
-    service = await createReviewService({ root: scratch.root, watch: true });
-    if (service.loaded.origin !== 'defaults') {
-      throw new Error(`the corpus holds review-guard settings (${service.loaded.source ?? service.loaded.origin}); the harness measures the defaults: remove them from the corpus`);
-    }
-    const indexStarted = Date.now();
-    await service.updateIndex();
-    const indexSeconds = (Date.now() - indexStarted) / 1000;
-    log(`product index built in ${indexSeconds.toFixed(1)} s`);
+    let indexSeconds: number;
+    ({ corpus, service, indexSeconds } = await openHarness(scratch.root, options, log));
     const ctx: HarnessContext = { corpus, service, seed: options.seed, copiesDir: path.join(scratch.dir, 'copies') };
     const editable = corpus.eligible.filter((u) => EDITABLE.has(u.language));
     const sample = Rng.derive(options.seed, 'sample').shuffle(editable).slice(0, options.samples);
@@ -168,11 +159,7 @@ async function mainWritten(options: FindingsOptions, dir: string, log: (line: st
   let service: ReviewService | undefined;
   let corpus: Corpus | undefined;
   try {
-    log(`scanning ${options.corpus} (scratch copy ${scratch.root})`);
-    corpus = await loadCorpus(scratch.root, options.minCodeLines, log);
-    service = await createReviewService({ root: scratch.root, watch: true });
-    if (service.loaded.origin !== 'defaults') throw new Error(`the corpus holds review-guard settings (${service.loaded.source ?? service.loaded.origin}); remove them from the corpus`);
-    await service.updateIndex();
+    ({ corpus, service } = await openHarness(scratch.root, options, log));
     const ctx: HarnessContext = { corpus, service, seed: options.seed, copiesDir: path.join(scratch.dir, 'copies') };
     const results = await measureWritten(ctx, set, log);
     const jscpd = options.jscpd ? await addWrittenJscpd(scratch.root, ctx.copiesDir, set, results) : [];
@@ -189,6 +176,33 @@ async function mainWritten(options: FindingsOptions, dir: string, log: (line: st
     service?.close();
     await corpus?.close();
     await scratch.remove();
+  }
+}
+
+/**
+ * Scans the scratch copy and opens the product's review service on it with
+ * the default config (a corpus holding review-guard settings is refused),
+ * its index built once; closes what it opened when a step fails.
+ */
+async function openHarness(root: string, options: FindingsOptions, log: (line: string) => void): Promise<{ corpus: Corpus; service: ReviewService; indexSeconds: number }> {
+  log(`scanning ${options.corpus} (scratch copy ${root})`);
+  const corpus = await loadCorpus(root, options.minCodeLines, log);
+  let service: ReviewService | undefined;
+  try {
+    // watch: the warm service of the MCP server; each review re-checks only what changed (the written and deleted copy).
+    service = await createReviewService({ root, watch: true });
+    if (service.loaded.origin !== 'defaults') {
+      throw new Error(`the corpus holds review-guard settings (${service.loaded.source ?? service.loaded.origin}); the harness measures the defaults: remove them from the corpus`);
+    }
+    const indexStarted = Date.now();
+    await service.updateIndex();
+    const indexSeconds = (Date.now() - indexStarted) / 1000;
+    log(`product index built in ${indexSeconds.toFixed(1)} s`);
+    return { corpus, service, indexSeconds };
+  } catch (error) {
+    service?.close();
+    await corpus.close();
+    throw error;
   }
 }
 

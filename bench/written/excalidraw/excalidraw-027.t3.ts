@@ -1,29 +1,21 @@
 /** Caches the last call of a function taking one options object, compared key by key with ===. */
-export class LastCallCache<Options extends Record<string, unknown>, Result> {
-  private previous: Options | null = null;
-  private value: Result | undefined;
+export function rememberLastCall<Options extends Record<string, any>, Result>(compute: (options: Options) => Result) {
+  let previous: Options | null = null;
+  let value: Result | undefined;
 
-  constructor(private readonly compute: (options: Options) => Result) {}
+  const cached = (options: Options) => {
+    const prev = previous;
+    const hit = prev !== null && Object.keys(options).every((key) => prev[key] === options[key]);
+    if (hit) return value;
+    value = compute(options);
+    previous = { ...options };
+    return value;
+  };
 
-  get(options: Options): Result | undefined {
-    const prev = this.previous;
-    if (prev !== null) {
-      let hit = true;
-      for (const key of Object.keys(options)) {
-        if (prev[key] !== options[key]) {
-          hit = false;
-          break;
-        }
-      }
-      if (hit) return this.value;
-    }
-    this.value = this.compute(options);
-    this.previous = { ...options };
-    return this.value;
-  }
+  cached.clear = () => {
+    previous = null;
+    value = undefined;
+  };
 
-  clear() {
-    this.previous = null;
-    this.value = undefined;
-  }
+  return cached as typeof compute & { clear: () => void };
 }

@@ -1,14 +1,11 @@
 import { PlatformTools } from "../platform/PlatformTools"
 
-export class IdentifierHasher {
-    constructor(private readonly maxLength?: number) {}
-
-    /** A stable sha1-based name, cut to `maxLength` characters when one is set. */
-    digest(value: string): string {
-        let hex = PlatformTools.sha1(value)
-        if (typeof this.maxLength === "number" && this.maxLength > 0) {
-            hex = hex.substring(0, this.maxLength)
-        }
+/** A stable sha1-based name for generated constraint/alias names, cut to `length` characters when one is given. */
+export function digestName(value: string, options?: { length?: number }): string {
+    const limit = options?.length ?? 0
+    const hex = PlatformTools.sha1(value)
+    if (limit <= 0) {
         return hex
     }
+    return hex.substring(0, limit)
 }
