@@ -83,7 +83,7 @@ export function reviewTool(deps: ReviewToolDeps): ToolDefinition {
       const canAsk = deps.stateCodec !== undefined && declaresElicitation(ctx, server);
       if (execution.mode === 'task' && deps.tasks) return startTask(deps.tasks, service, args, mcp, execution, canAsk);
       const result = await reviewNow(service, args, ctx, mcp);
-      const questions = canAsk ? duplicateQuestions(result) : [];
+      const questions = canAsk ? await duplicateQuestions(result, service.root) : [];
       if (questions.length === 0 || !deps.stateCodec) return toToolResult(result, execution);
       return inputRequired({ inputRequests: questionRequests(questions), requestState: await deps.stateCodec.mint({ request: JSON.stringify(args), result, questions, execution }) });
     },
@@ -137,7 +137,7 @@ function startTask(tasks: TaskManager, service: ReviewService, args: ReviewReque
         if (step) task.report(step.message);
       },
     });
-    const questions = canAsk ? duplicateQuestions(result) : [];
+    const questions = canAsk ? await duplicateQuestions(result, service.root) : [];
     let reply = toToolResult(result, execution);
     if (questions.length > 0) {
       const responses = await task.ask(questionRequests(questions), `waiting for answers: ${questions.length} near-certain duplicate(s), reuse or accept?`);

@@ -1,7 +1,8 @@
 /**
  * The edges of `serve --http` a real client finds, against the server
  * child: a 2025-era notifications/cancelled in its own POST stops the
- * review and the model request and no response goes out for the id; bad
+ * review and the model request of its own session and no response goes
+ * out for the id (another client's request with the same id goes on); bad
  * params get -32602 with one line in both eras (an unknown resource -32002
  * for 2025-era clients); the task handle is the handle alone; a requestState
  * signed by one process is accepted by another of the same workspace.
@@ -20,9 +21,17 @@ import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
 const LEGACY = '2025-11-25';
 const SOURCES = ['src/config/load.ts', 'src/handler/http-handler.ts', 'src/handler/settings.ts', 'src/report/messages.ts', 'src/util/strings.ts'];
 
-/** One 2025-era JSON-RPC message POSTed as such a client sends it (no envelope); resolves when the response ends. */
-function legacyPost(url: string, message: Record<string, unknown>) {
-  return rawPost(url, { 'mcp-protocol-version': LEGACY }, JSON.stringify({ jsonrpc: '2.0', ...message }));
+/** One 2025-era JSON-RPC message POSTed as such a client sends it (no envelope, its session id if it has one); resolves when the response ends. */
+function legacyPost(url: string, message: Record<string, unknown>, session?: string) {
+  return rawPost(url, { 'mcp-protocol-version': LEGACY, ...(session ? { 'mcp-session-id': session } : {}) }, JSON.stringify({ jsonrpc: '2.0', ...message }));
+}
+
+/** A 2025-era initialize; resolves with the session id the server handed out. */
+async function legacySession(url: string): Promise<string> {
+  const reply = await legacyPost(url, { id: 0, method: 'initialize', params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'raw-2025', version: '1' } } });
+  const session = reply.headers['mcp-session-id'];
+  assert.equal(typeof session, 'string', `initialize hands out a session id: ${JSON.stringify(reply.headers)}`);
+  return String(session);
 }
 
 async function stop(server: ServeChild): Promise<void> {
@@ -47,9 +56,10 @@ describe('serve --http: a 2025-era cancel stops the request', () => {
   });
 
   it('notifications/cancelled in its own POST: no more model requests, the in-flight one aborted, no response for the id', async () => {
-    const call = legacyPost(server.url, { id: 80, method: 'tools/call', params: { name: 'review_code', arguments: { files: SOURCES } } });
+    const session = await legacySession(server.url);
+    const call = legacyPost(server.url, { id: 80, method: 'tools/call', params: { name: 'review_code', arguments: { files: SOURCES } } }, session);
     await waitFor(() => ollama.chatRequests().length, (n) => n >= 1, 20_000);
-    const cancel = await legacyPost(server.url, { method: 'notifications/cancelled', params: { requestId: 80, reason: 'the user pressed Esc' } });
+    const cancel = await legacyPost(server.url, { method: 'notifications/cancelled', params: { requestId: 80, reason: 'the user pressed Esc' } }, session);
     assert.equal(cancel.status, 202);
     const chatsAtCancel = ollama.chatRequests().length;
     const ended = await call;

@@ -120,6 +120,20 @@ describe('stdio: every message answered, no server wedged', () => {
     await old.close();
   });
 
+  it('the negotiated version decides the batch rule: a later message claiming 2025-03-26 in its _meta does not turn batches back on', async () => {
+    const server = await session('2025-06-18');
+    const claiming = { 'io.modelcontextprotocol/protocolVersion': '2025-03-26' };
+    server.send({ jsonrpc: '2.0', id: 70, method: 'ping', params: { _meta: claiming } });
+    await server.reply(70);
+    server.send([{ jsonrpc: '2.0', id: 71, method: 'ping' }, { jsonrpc: '2.0', id: 72, method: 'tools/list', params: { _meta: claiming } }]);
+    const refused = await server.reply(null);
+    assert.equal(refused.error?.code, -32600);
+    assert.match(refused.error?.message ?? '', /not part of MCP 2025-06-18: batching was removed in 2025-06-18/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(server.messages().some((m) => Array.isArray(m) || (m as { id?: unknown }).id === 71), false, 'neither message of the batch was served');
+    await server.close();
+  });
+
   it('answers bad params on resources/read and prompts/get with -32602 and one line, and an unknown resource with -32002', async () => {
     const server = await session('2025-11-25');
     server.send({ jsonrpc: '2.0', id: 50, method: 'resources/read', params: { uri: 5 } });

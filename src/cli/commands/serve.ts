@@ -16,7 +16,12 @@ import { workspaceRoot } from '../root.js';
 import { serveOptions } from '../serve-options.js';
 import { exitOnSignals } from '../shutdown.js';
 
-/** Starts serving and returns; stdio runs until the client closes stdin, both until SIGTERM/SIGINT (shutdown.ts). */
+/**
+ * Starts serving and returns; both run until SIGTERM/SIGINT (shutdown.ts),
+ * stdio also until the host closes stdin: then its tasks (and their model
+ * requests) are cancelled and the process exits, as on a signal — no one
+ * is left to poll a task or answer its question.
+ */
 export async function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteStream): Promise<void> {
   const options = serveOptions(args, process.env);
   const root = workspaceRoot(cwd, args.root);
@@ -34,7 +39,7 @@ export async function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteS
   const stateCodec = createRequestStateCodec<PendingAnswers>({ key: stateKey.key, ttlSeconds: 600 });
   const factory = (context: McpRequestContext) => createMcpServer({ service: getService, tasks, stateCodec }, context);
   // Stops the transport (cancelling requests in flight), the tasks and the service; on SIGTERM/SIGINT.
-  const stopOnSignals = (closeTransport: () => Promise<void>): void =>
+  const stopOnSignals = (closeTransport: () => Promise<void>): ((reason: string) => void) =>
     exitOnSignals(async () => {
       await Promise.all([closeTransport(), tasks.close()]);
       store.close();
@@ -46,8 +51,11 @@ export async function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteS
   if (options.transport === 'stdio') {
     startService();
     const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
-    const handle = serveStdio(factory, { onerror, transport: new StdioWire({ maxLineBytes: options.maxMessageBytes }) });
-    stopOnSignals(() => handle.close());
+    let hostGone = (): void => undefined;
+    const wire = new StdioWire({ maxLineBytes: options.maxMessageBytes, onClosed: () => hostGone() });
+    const handle = serveStdio(factory, { onerror, transport: wire });
+    const stop = stopOnSignals(() => handle.close());
+    hostGone = () => stop('the host closed stdin');
     stderr.write(`review-guard: serving MCP over stdio for ${root}\n`);
     return;
   }

@@ -125,7 +125,7 @@ export async function serveHttp(factory: (context: McpRequestContext) => McpServ
     }
     const refusal = httpBatchRefusal(body, req.headers);
     if (refusal !== undefined) return reject(res, 400, refusal, INVALID_REQUEST);
-    return cancellation.serve(body, req.headers, () => forward(replay(req, body), res));
+    return cancellation.serve(body, req.headers, (name, value) => res.setHeader(name, value), () => forward(replay(req, body), res));
   };
   // Anything else that fails is ours: reported, and answered 500 if nothing was sent yet.
   const failed = (res: ServerResponse, error: unknown): void => {

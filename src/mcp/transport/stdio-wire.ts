@@ -13,7 +13,10 @@
  *   notification or response → -32600 (with its id when it has a usable one);
  * - a batch (an array) under a protocol version that removed batching, or
  *   an empty one → one -32600; under 2025-03-26 each message is served and
- *   the replies go back as one array, as JSON-RPC batches do.
+ *   the replies go back as one array, as JSON-RPC batches do. The version
+ *   is the connection's: what initialize negotiated (or, for a 2026-07-28
+ *   client that never initializes, what its first envelope claimed); a
+ *   later message's `_meta` claiming another version changes nothing.
  * A message that is a response is never answered (two peers must not
  * answer each other's errors forever): it is reported only.
  */
@@ -29,6 +32,8 @@ type RequestId = string | number;
 
 interface WireOptions {
   readonly maxLineBytes: number;
+  /** Called once when the wire closes (stdin ended or broke, or close()): the host is gone. */
+  readonly onClosed?: () => void;
   readonly stdin?: NodeJS.ReadableStream;
   readonly stdout?: NodeJS.WritableStream;
 }
@@ -47,17 +52,22 @@ export class StdioWire implements Transport {
   private readonly stdin: NodeJS.ReadableStream;
   private readonly stdout: NodeJS.WritableStream;
   private readonly maxLineBytes: number;
+  private readonly onClosed: (() => void) | undefined;
   /** The line read so far (below the limit). */
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   /** The rest of the current line is dropped (it went over the limit and was answered). */
   private dropping = false;
-  private protocolVersion: string | undefined;
+  /** The version the SDK negotiated (setProtocolVersion): final. */
+  private negotiated: string | undefined;
+  /** Until then: what the connection's initialize asked for, or its first 2026-07-28 envelope claimed. */
+  private provisional: string | undefined;
   private readonly batches = new Map<RequestId, OpenBatch>();
   private closed = false;
 
   constructor(options: WireOptions) {
     this.maxLineBytes = options.maxLineBytes;
+    this.onClosed = options.onClosed;
     this.stdin = options.stdin ?? process.stdin;
     this.stdout = options.stdout ?? process.stdout;
   }
@@ -75,7 +85,7 @@ export class StdioWire implements Transport {
 
   /** The version initialize negotiated: it decides whether a batch is served. */
   setProtocolVersion(version: string): void {
-    this.protocolVersion = version;
+    this.negotiated = version;
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
@@ -101,6 +111,7 @@ export class StdioWire implements Transport {
     this.stdin.pause();
     this.pending = [];
     this.onclose?.();
+    this.onClosed?.();
   }
 
   private readonly onData = (chunk: Buffer | string): void => {
@@ -160,8 +171,8 @@ export class StdioWire implements Transport {
 
   private deliver(message: JSONRPCMessage): void {
     // The server negotiates asynchronously; a batch read right after initialize must already know the version.
-    const version = versionNamedBy(message);
-    if (version !== undefined) this.protocolVersion = version;
+    // Only the connection's opening message names it: initialize, or a 2026-07-28 client's first request.
+    if (this.provisional === undefined || isInitialize(message)) this.provisional = versionNamedBy(message) ?? this.provisional;
     this.onmessage?.(message);
   }
 
@@ -177,7 +188,7 @@ export class StdioWire implements Transport {
   }
 
   private serveBatch(batch: readonly unknown[]): void {
-    const refusal = batchRefusal(batch, this.protocolVersion, 'send each message on its own line');
+    const refusal = batchRefusal(batch, this.negotiated ?? this.provisional, 'send each message on its own line');
     if (refusal) {
       this.report(refusal);
       this.reply(errorReply(null, INVALID_REQUEST, refusal));
@@ -242,10 +253,14 @@ export class StdioWire implements Transport {
 function versionNamedBy(message: JSONRPCMessage): string | undefined {
   const params = 'params' in message && isJsonObject(message.params) ? message.params : undefined;
   if (!params) return undefined;
+  if (isInitialize(message)) return typeof params['protocolVersion'] === 'string' ? params['protocolVersion'] : undefined;
   const meta = isJsonObject(params['_meta']) ? params['_meta'] : undefined;
   const claimed = meta?.[PROTOCOL_VERSION_META_KEY];
-  if (typeof claimed === 'string') return claimed;
-  return 'method' in message && message.method === 'initialize' && typeof params['protocolVersion'] === 'string' ? params['protocolVersion'] : undefined;
+  return typeof claimed === 'string' ? claimed : undefined;
+}
+
+function isInitialize(message: JSONRPCMessage): boolean {
+  return 'method' in message && message.method === 'initialize';
 }
 
 /** The first HEAD_BYTES of the pieces of a line, without copying the rest. */
