@@ -41,7 +41,7 @@ export const NPX_LAUNCH: Launch = { kind: 'npx', command: 'npx', args: ['-y', PA
  */
 export const LOCATE_PROJECT_COPY =
   `import('${PACKAGE_NAME}/dist/src/cli/bin.js').catch((e)=>{` +
-  `console.error(String(e.message).includes("'${PACKAGE_NAME}'")` +
+  `console.error(/Cannot find package .${PACKAGE_NAME}. /.test(String(e.message))` +
   `?'${PACKAGE_NAME}: not installed in '+process.cwd()+' or a folder above it; run npm install --save-dev ${PACKAGE_NAME} in the project, or start the agent there'` +
   `:'${PACKAGE_NAME}: '+e.message);process.exitCode=127})`;
 

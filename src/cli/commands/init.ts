@@ -93,7 +93,7 @@ async function planInit(root: string, named: readonly string[], options: MergeOp
     ...hosts.flatMap((host) => host.files(launch, root)),
     ...agentFiles(root, hosts).map((path) => ({ path, purpose: 'tells agents to review with review-guard before committing', merge: (current: string | undefined) => mergeAgentInstructions(current, launch) })),
     { path: CONFIG_FILE_NAME, purpose: 'a starter config (every key optional)', merge: (current) => (current === undefined ? starterConfig(process.env) : undefined) },
-    { path: '.gitignore', purpose: 'keeps the index folder .review-guard/ out of git', merge: mergeGitignore },
+    { path: '.gitignore', purpose: "keeps the index folder .review-guard/ and Claude Code's local settings out of git", merge: mergeGitignore },
   ];
   const writes: PlannedWrite[] = [];
   for (const group of byRealPath(root, targets)) writes.push(await planFile(root, group, options));

@@ -27,9 +27,9 @@ export class HeldChange {
 /** The new text, undefined when the file is already set up, or a change held back. */
 export type MergeResult = string | undefined | HeldChange;
 
-/** Why a differing entry is held (`place` names it: a file, or a table in one). */
-export function differsReason(place: string): string {
-  return `${place} already has a ${SERVER_NAME} entry that is not the one init writes (the diff shows both); pass --force to replace it, or keep it if you changed it on purpose`;
+/** Why a differing entry is held (`entry` names it in its file). */
+export function differsReason(entry = `its ${SERVER_NAME} entry`): string {
+  return `${entry} is not the one init writes (the diff shows both); pass --force to replace it, or keep it if you changed it on purpose`;
 }
 
 const ServersSchema = z.record(z.string(), z.unknown());
@@ -54,5 +54,5 @@ export function mergeJsonServer(
   const existing = valueAt(current, entryPath);
   if (isDeepStrictEqual(existing, entry)) return undefined;
   const text = setJsonValue(current, entryPath, entry, base);
-  return existing === undefined || options.force ? text : new HeldChange(text, differsReason(path));
+  return existing === undefined || options.force ? text : new HeldChange(text, differsReason());
 }

@@ -67,19 +67,20 @@ export function mergeTomlServer(current: string | undefined, path: string, name:
   const lines = current.split(/\r?\n/);
   const others = { ...servers };
   delete others[name];
-  const kept = existing === undefined ? lines : removeServer(lines, name, comment, { ...doc, mcp_servers: others });
+  const rest = { ...doc };
+  delete rest['mcp_servers'];
+  // Taking the only server out may take the table with it: both read the same to Codex.
+  const kept = existing === undefined ? lines : removeServer(lines, name, comment, Object.keys(others).length > 0 ? { ...rest, mcp_servers: others } : rest);
   let text = kept && appendLines(kept, table, eol);
   if (text === undefined || !parsesTo(text, expected)) {
     // The one valid file TOML forbids appending to: `mcp_servers = {…}` inline. Its servers are written out as tables.
-    const rest = { ...doc };
-    delete rest['mcp_servers'];
     const without = removeInlineServers(lines, rest);
     if (!without) throw refuse('init could not set its table without changing other settings');
     const tables = Object.keys(others).length > 0 ? [...stringify({ mcp_servers: others }).trim().split('\n'), ''] : [];
     text = appendLines(without, [...tables, ...table], eol);
     if (!parsesTo(text, expected)) throw refuse('init could not set its table without changing other settings');
   }
-  return existing === undefined || options.force ? text : new HeldChange(text, differsReason(`${path} [mcp_servers.${tomlKey(name)}]`));
+  return existing === undefined || options.force ? text : new HeldChange(text, differsReason(`its [mcp_servers.${tomlKey(name)}] table`));
 }
 
 /** Deep equality of parsed values: smol-toml's tables have no prototype, which isDeepStrictEqual alone tells apart. */
