@@ -18,6 +18,7 @@ export const CLI_OPTIONS = {
   full: { type: 'boolean', default: false },
   yes: { type: 'boolean', short: 'y', default: false },
   'dry-run': { type: 'boolean', default: false },
+  force: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
   http: { type: 'boolean', default: false },

@@ -29,6 +29,8 @@ export interface CliArgs {
   /** init: write without asking; `dryRun`: only show what would be written. */
   readonly yes: boolean;
   readonly dryRun: boolean;
+  /** init: replace a review-guard entry that differs from the one init writes. */
+  readonly force: boolean;
   readonly help: boolean;
   readonly version: boolean;
   /** `serve --http`: Streamable HTTP instead of stdio. */
@@ -75,6 +77,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     full: values.full,
     yes: values.yes,
     dryRun: values['dry-run'],
+    force: values.force,
     help: values.help,
     version: values.version,
     http: values.http,

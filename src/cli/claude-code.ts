@@ -15,9 +15,10 @@ export const SERVER_NAME = PACKAGE_NAME;
 
 /**
  * How a host starts review-guard: the program and the arguments before the
- * subcommand. `local`: the project's own copy (node_modules/.bin), found by
- * npx from the folder the host starts it in; `global`: on the PATH;
- * `npx`: fetched by npx when needed.
+ * subcommand, as a person types it in the project (`commandLine`). `local`:
+ * the project's own copy (node_modules); `global`: on the PATH; `npx`:
+ * fetched by npx when needed. Entries a host runs use `entryCommand`, which
+ * finds a project's copy from any folder.
  */
 export interface Launch {
   readonly kind: 'local' | 'global' | 'npx';
@@ -29,26 +30,55 @@ export const LOCAL_LAUNCH: Launch = { kind: 'local', command: 'npx', args: ['--n
 export const GLOBAL_LAUNCH: Launch = { kind: 'global', command: PACKAGE_NAME, args: [] };
 export const NPX_LAUNCH: Launch = { kind: 'npx', command: 'npx', args: ['-y', PACKAGE_NAME] };
 
-/** The server entry of `.mcp.json` (and of the hosts that copied its shape). */
-export function mcpEntry(launch: Launch): { command: string; args: string[] } {
-  return { command: launch.command, args: [...launch.args, 'serve'] };
+/**
+ * The project's copy, found the way Node finds a package: in node_modules of
+ * the working folder or of any folder above it. Hosts start servers and hooks
+ * in the folder they were started in, which may be a subfolder with its own
+ * package.json (where `npx --no-install` asks the registry and fails with
+ * E404) and where CLAUDE_PROJECT_DIR names that subfolder too. Outside the
+ * project it fails with one line naming review-guard and the fix. No `$`, `"`
+ * or backslash: the text is also put in a shell command in double quotes.
+ */
+export const LOCATE_PROJECT_COPY =
+  `import('${PACKAGE_NAME}/dist/src/cli/bin.js').catch((e)=>{` +
+  `console.error(/Cannot find package .${PACKAGE_NAME}. /.test(String(e.message))` +
+  `?'${PACKAGE_NAME}: not installed in '+process.cwd()+' or a folder above it; run npm install --save-dev ${PACKAGE_NAME} in the project, or start the agent there'` +
+  `:'${PACKAGE_NAME}: '+e.message);process.exitCode=127})`;
+
+/**
+ * The program and arguments that run `review-guard <subcommand...>` from any
+ * folder (an entry a host spawns without a shell). The local copy is started
+ * as `node -e <LOCATE_PROJECT_COPY> review-guard ...`: `node -e` puts its
+ * first argument where a script's path would be, so the CLI sees `subcommand`.
+ */
+export function entryCommand(launch: Launch, ...subcommand: string[]): { command: string; args: string[] } {
+  if (launch.kind === 'local') return { command: 'node', args: ['-e', LOCATE_PROJECT_COPY, PACKAGE_NAME, ...subcommand] };
+  return { command: launch.command, args: [...launch.args, ...subcommand] };
 }
 
-/** `launch` and `args` as one shell command line (none of the parts needs quoting). */
+/** `entryCommand` as one shell command line, for hosts that run hook commands through a shell. */
+export function shellCommand(launch: Launch, ...subcommand: string[]): string {
+  const { command, args } = entryCommand(launch, ...subcommand);
+  return [command, ...args.map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `"${arg}"`))].join(' ');
+}
+
+/** The server entry of `.mcp.json` (and of the hosts that copied its shape). */
+export function mcpEntry(launch: Launch): { command: string; args: string[] } {
+  return entryCommand(launch, 'serve');
+}
+
+/** `launch` and `args` as one shell command line, as a person runs it in the project (none of the parts needs quoting). */
 export function commandLine(launch: Launch, ...args: string[]): string {
   return [launch.command, ...launch.args, ...args].join(' ');
 }
 
 /**
- * The hook's command. A project install is started directly: `npx` would
- * add about half a second to every edit. CLAUDE_PROJECT_DIR is set by Claude
- * Code for hooks; the fallback `.` (the hook's working folder, the project)
- * covers versions that leave it unset. A global install is started from the
- * PATH (node_modules/.bin does not exist then: every edit would exit 127).
+ * The hook's command: started directly, never through npx (which would add
+ * about half a second to every edit), from whichever folder Claude Code runs
+ * it in (`shellCommand`).
  */
 export function hookCommand(launch: Launch): string {
-  if (launch.kind === 'local') return `"\${CLAUDE_PROJECT_DIR:-.}/node_modules/.bin/${PACKAGE_NAME}" hook claude-code`;
-  return commandLine(launch, 'hook', 'claude-code');
+  return shellCommand(launch, 'hook', 'claude-code');
 }
 
 /** The PostToolUse entry: the file tools, the command, and a timeout (seconds) that a first index build fits in. */

@@ -104,7 +104,7 @@ Examples:
   review-guard baseline
   review-guard baseline src/legacy/*.ts
 `,
-  init: `Usage: review-guard init [--yes | --dry-run] [--host NAME ...] [--root DIR]
+  init: `Usage: review-guard init [--yes | --dry-run] [--force] [--host NAME ...] [--root DIR]
 
 Sets the workspace root up for agents. It first shows a diff of each file
 it would write, then writes:
@@ -118,22 +118,32 @@ it would write, then writes:
     windsurf   prints the entry for ~/.codeium/windsurf/mcp_config.json
                (.windsurf/; its only config file is outside the repository)
   .claude/settings.json     the Claude Code PostToolUse hook
+  .claude/settings.local.json
+                            approves the .mcp.json server on this machine
   CLAUDE.md / AGENTS.md / GEMINI.md
                             one line telling agents to review with review-guard
                             (those that exist; else CLAUDE.md, and AGENTS.md
                             when a wired host reads it)
   review-guard.config.json  a starter config, only when there is none (the
                             model stage on only if Ollama has the model)
-  .gitignore                the index folder .review-guard/
+  .gitignore                the index folder .review-guard/ and
+                            .claude/settings.local.json
 The entries start review-guard as this run was started: the project's copy
-(npx --no-install), a global install (review-guard), or npx -y.
+(found by Node from any folder inside the project), a global install
+(review-guard), or npx -y. It then prints each step that lives outside the
+project, which it never takes: trusting the folder in Claude Code, Gemini
+CLI and Codex (docs/hosts.md has them per host).
 Existing files are edited in place (comments and formatting kept); a file
-it cannot parse is left alone with an error (exit 2). What is already set
-up is skipped, so a second run writes nothing.
+it cannot parse, with a key twice on the way to the entry, or a Codex
+mcp_servers that is no table, is left alone with an error (exit 2). What
+is already set up is skipped, so a second run writes nothing. An entry named
+review-guard that is not the one init writes is shown with the diff and
+replaced only with --force (exit 2 until then).
 
 Options:
   --yes, -y    write without asking
   --dry-run    only show what would be written
+  --force      replace review-guard entries that differ from init's
   --host NAME  also wire NAME (repeatable): ${HOST_IDS.join(', ')}
 Without --yes or --dry-run, init asks on a terminal; without a terminal it
 writes nothing and exits 2.

@@ -8,7 +8,11 @@
  * first shows a diff of every file it would write; it writes after `--yes`
  * or a "y" on a terminal, never with `--dry-run`. Existing files are edited
  * in place (comments and formatting kept); what is already set up is left
- * alone, so a second run changes nothing. Files reached through links
+ * alone, so a second run changes nothing; an entry named review-guard that
+ * is not the one init writes is shown with the diff of replacing it, and
+ * replaced only with `--force` (exit 2 until then). Steps that live outside
+ * the root (trusting the folder in a host's user settings) are printed, never
+ * done. A byte-order mark is kept. Files reached through links
  * inside the workspace are merged into once, by their real path. A file
  * behind a link leading out of the workspace is refused (and not read), the
  * others are still written, and init exits 2 naming it.
@@ -21,6 +25,7 @@ import { commandLine, type Launch } from '../claude-code.js';
 import { EXIT, type CommandOutput } from '../exit-codes.js';
 import { unifiedDiff } from '../init/diff.js';
 import { selectHosts, type Host, type ManualStep } from '../init/hosts.js';
+import { HeldChange, type MergeOptions, type MergeResult } from '../init/server-entry.js';
 import { detectLaunch } from '../init/launch.js';
 import { mergeAgentInstructions, mergeGitignore } from '../init/merge.js';
 import { starterConfig } from '../init/starter-config.js';
@@ -30,7 +35,7 @@ import { workspaceRoot } from '../root.js';
 interface Target {
   readonly path: string;
   readonly purpose: string;
-  readonly merge: (current: string | undefined) => string | undefined | Promise<string | undefined>;
+  readonly merge: (current: string | undefined, options: MergeOptions) => MergeResult | Promise<MergeResult>;
 }
 
 interface PlannedWrite {
@@ -39,11 +44,12 @@ interface PlannedWrite {
   /** How it is listed: the names it was reached by, e.g. `CLAUDE.md → AGENTS.md`. */
   readonly label: string;
   readonly purpose: string;
-  readonly action: 'create' | 'update' | 'unchanged' | 'refused';
+  /** `differs`: a review-guard entry there is not init's; the change is shown, written only with --force. */
+  readonly action: 'create' | 'update' | 'unchanged' | 'refused' | 'differs';
   /** The text before (absent for a new file) and the whole text to write (absent when unchanged or refused). */
   readonly before?: string;
   readonly text?: string;
-  /** Why a refused file is left alone. */
+  /** Why a refused or differing file is left alone. */
   readonly reason?: string;
 }
 
@@ -52,6 +58,8 @@ interface Plan {
   readonly launch: Launch;
   readonly writes: readonly PlannedWrite[];
   readonly manual: readonly (ManualStep & { readonly host: string })[];
+  /** Per host, the step outside the root it needs (init does not take it). */
+  readonly outside: readonly { readonly host: string; readonly step: string }[];
 }
 
 /** How init asks; a terminal prompt in the real CLI, a fixed answer in tests. */
@@ -59,9 +67,9 @@ type Confirm = (question: string) => Promise<boolean>;
 
 export async function runInit(args: CliArgs, cwd: string, confirm: Confirm | undefined): Promise<CommandOutput> {
   const root = workspaceRoot(cwd, args.root);
-  const plan = await planInit(root, args.hosts);
+  const plan = await planInit(root, args.hosts, { force: args.force });
   const changes = plan.writes.filter((p) => p.action === 'create' || p.action === 'update');
-  const refused = plan.writes.filter((p) => p.action === 'refused');
+  const refused = plan.writes.filter((p) => p.action === 'refused' || p.action === 'differs');
   const shown = formatPlan(root, plan);
   if (changes.length === 0) {
     if (refused.length > 0) return refusedOutput(`${shown}\nNothing else to write.`, refused);
@@ -78,19 +86,20 @@ export async function runInit(args: CliArgs, cwd: string, confirm: Confirm | und
 }
 
 /** What init would write under `root`; throws a UserError for a file it cannot merge into safely. */
-async function planInit(root: string, named: readonly string[]): Promise<Plan> {
+async function planInit(root: string, named: readonly string[], options: MergeOptions): Promise<Plan> {
   const hosts = selectHosts(root, named);
   const launch = detectLaunch(root, process.argv[1], process.env);
   const targets: Target[] = [
     ...hosts.flatMap((host) => host.files(launch, root)),
     ...agentFiles(root, hosts).map((path) => ({ path, purpose: 'tells agents to review with review-guard before committing', merge: (current: string | undefined) => mergeAgentInstructions(current, launch) })),
     { path: CONFIG_FILE_NAME, purpose: 'a starter config (every key optional)', merge: (current) => (current === undefined ? starterConfig(process.env) : undefined) },
-    { path: '.gitignore', purpose: 'keeps the index folder .review-guard/ out of git', merge: mergeGitignore },
+    { path: '.gitignore', purpose: "keeps the index folder .review-guard/ and Claude Code's local settings out of git", merge: mergeGitignore },
   ];
   const writes: PlannedWrite[] = [];
-  for (const group of byRealPath(root, targets)) writes.push(await planFile(root, group));
+  for (const group of byRealPath(root, targets)) writes.push(await planFile(root, group, options));
   const manual = hosts.flatMap((host) => (host.manual ? [{ host: host.name, ...host.manual(launch, root) }] : []));
-  return { hosts, launch, writes, manual };
+  const outside = hosts.flatMap((host) => (host.outside ? [{ host: host.name, step: host.outside(root) }] : []));
+  return { hosts, launch, writes, manual, outside };
 }
 
 /** The targets grouped by the file they really are (a link inside the root and its target are one file), in first-seen order. */
@@ -110,8 +119,10 @@ function byRealPath(root: string, targets: readonly Target[]): { path: string; t
   return [...groups.values()];
 }
 
-/** One file's plan: read once, every target's merge applied in turn. */
-async function planFile(root: string, group: { path: string; targets: readonly Target[] }): Promise<PlannedWrite> {
+const BOM = '\uFEFF';
+
+/** One file's plan: read once, every target's merge applied in turn (a held change holds the whole file). */
+async function planFile(root: string, group: { path: string; targets: readonly Target[] }, options: MergeOptions): Promise<PlannedWrite> {
   const names = [...new Set(group.targets.map((t) => t.path))];
   const linked = names.filter((name) => name !== group.path);
   const label = linked.length > 0 ? `${linked.join(', ')} → ${group.path}` : group.path;
@@ -124,10 +135,20 @@ async function planFile(root: string, group: { path: string; targets: readonly T
     if (!(error instanceof WorkspaceLinkError)) throw error;
     return { path: names[0]!, label: names[0]!, purpose, action: 'refused', reason: error.message };
   }
-  let text = before;
-  for (const target of group.targets) text = (await target.merge(text)) ?? text;
-  if (text === before || text === undefined) return { path: group.path, label, purpose, action: 'unchanged' };
-  return { path: group.path, label, purpose, action: before === undefined ? 'create' : 'update', text, ...(before !== undefined ? { before } : {}) };
+  // A byte-order mark is no part of the JSON or TOML the merges parse: taken off for them, put back on the text written.
+  const bom = before?.startsWith(BOM) ? BOM : '';
+  const current = bom ? before!.slice(1) : before;
+  let text = current;
+  const held: string[] = [];
+  for (const target of group.targets) {
+    const result = await target.merge(text, options);
+    if (result instanceof HeldChange) held.push(result.reason);
+    text = (result instanceof HeldChange ? result.text : result) ?? text;
+  }
+  if (text === current || text === undefined) return { path: group.path, label, purpose, action: 'unchanged' };
+  const change = { path: group.path, label, purpose, text: `${bom}${text}`, ...(before !== undefined ? { before } : {}) };
+  if (held.length > 0) return { ...change, action: 'differs', reason: held.join('; ') };
+  return { ...change, action: before === undefined ? 'create' : 'update' };
 }
 
 /**
@@ -146,6 +167,8 @@ function formatPlan(root: string, plan: Plan): string {
   for (const m of plan.manual) out.push(`  by hand   ${m.path} — ${m.host} reads MCP servers only from this file outside the repository, which init does not write`);
   for (const p of plan.writes) if (p.text !== undefined) out.push('', unifiedDiff(p.path, p.before, p.text));
   for (const m of plan.manual) out.push('', `${m.host}: add this server to ${m.path} (merge it into "mcpServers" if the file has one):`, m.text);
+  if (plan.outside.length > 0) out.push('', 'Outside this folder (init writes nothing there; each is needed once per machine):');
+  for (const o of plan.outside) out.push(`  ${o.host}: ${o.step}`);
   return out.join('\n');
 }
 

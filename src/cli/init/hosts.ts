@@ -4,24 +4,25 @@
  * MCP config lives in, and the entry it expects there. Every format was
  * checked against the host's own documentation (cited per row); a host whose
  * config lives only outside the repository gets the entry printed, not
- * written (init writes inside the workspace only).
+ * written (init writes inside the workspace only), and so does each step
+ * that lives outside it (trusting the folder in the user's own settings).
  */
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { UserError } from '../../pipeline/index.js';
-import { mcpEntry, SERVER_NAME, type Launch } from '../claude-code.js';
-import { hasKey, parseJsonFile, setJsonValue } from './json-edit.js';
+import { entryCommand, mcpEntry, SERVER_NAME, type Launch } from '../claude-code.js';
+import { parseJsonFile } from './json-edit.js';
 import { HOST_IDS, type HostId } from './host-ids.js';
-import { mergeClaudeSettings } from './merge.js';
-import { appendServerTable, declaresServer } from './toml-edit.js';
+import { mergeClaudeSettings, mergeLocalApproval } from './merge.js';
+import { mergeJsonServer, type MergeOptions, type MergeResult } from './server-entry.js';
+import { mergeTomlServer } from './toml-edit.js';
 
-
-/** One file init merges into: its path under the root, why, and the merge (undefined: already set up). */
+/** One file init merges into: its path under the root, why, and the merge. */
 export interface HostFile {
   readonly path: string;
   readonly purpose: string;
-  readonly merge: (current: string | undefined) => string | undefined;
+  readonly merge: (current: string | undefined, options: MergeOptions) => MergeResult;
 }
 
 /** A config file outside the repository: where it is and the entry to add to it by hand. */
@@ -41,27 +42,15 @@ export interface Host {
   readonly files: (launch: Launch, root: string) => HostFile[];
   /** For a host with no project-level file: the entry to add by hand. */
   readonly manual?: (launch: Launch, root: string) => ManualStep;
+  /** The step outside the root (the user's own settings) before the host reads what init wrote. */
+  readonly outside?: (root: string) => string;
   /** What to do afterwards so the host starts the server. */
   readonly next: string;
 }
 
-const ServersSchema = z.record(z.string(), z.unknown());
-
-/**
- * `current` (a JSON/JSONC file named `path`) with `entry` added under
- * SERVER_NAME in the object at `serversPath`, or undefined when that name
- * is there already (as the user set it). `base` is what a new file starts with.
- */
-function mergeServer(current: string | undefined, path: string, serversPath: readonly string[], entry: unknown, base: Record<string, unknown> = {}): string | undefined {
-  const [top, nested] = serversPath;
-  parseJsonFile(current, path, z.looseObject({ [top!]: (nested ? z.looseObject({ [nested]: ServersSchema.optional() }) : ServersSchema).optional() }));
-  if (hasKey(current, [...serversPath], SERVER_NAME)) return undefined;
-  return setJsonValue(current, [...serversPath, SERVER_NAME], entry, base);
-}
-
 /** A host file in the `.mcp.json` shape: servers in one top-level object. */
 function jsonServers(path: string, purpose: string, key: string, entry: unknown): HostFile {
-  return { path, purpose, merge: (current) => mergeServer(current, path, [key], entry) };
+  return { path, purpose, merge: (current, options) => mergeJsonServer(current, path, [key], entry, options) };
 }
 
 const OPENCODE_FILES = ['opencode.jsonc', 'opencode.json', '.opencode/opencode.jsonc', '.opencode/opencode.json'];
@@ -74,16 +63,17 @@ const OpencodeSchema = z.looseObject({ mcp: z.looseObject({ servers: z.unknown()
  */
 function opencodeFile(launch: Launch, root: string): HostFile {
   const path = OPENCODE_FILES.find((name) => existsSync(join(root, name))) ?? 'opencode.json';
-  const command = [launch.command, ...launch.args, 'serve'];
+  const { command: program, args } = mcpEntry(launch);
+  const command = [program, ...args];
   return {
     path,
     purpose: 'the review-guard MCP server for opencode',
-    merge: (current) => {
+    merge: (current, options) => {
       const servers = parseJsonFile(current, path, OpencodeSchema).mcp?.servers;
       const v2 = typeof servers === 'object' && servers !== null && !Object.hasOwn(servers, 'type');
       return v2
-        ? mergeServer(current, path, ['mcp', 'servers'], { type: 'local', command })
-        : mergeServer(current, path, ['mcp'], { type: 'local', command, enabled: true }, { $schema: 'https://opencode.ai/config.json' });
+        ? mergeJsonServer(current, path, ['mcp', 'servers'], { type: 'local', command }, options)
+        : mergeJsonServer(current, path, ['mcp'], { type: 'local', command, enabled: true }, options, { $schema: 'https://opencode.ai/config.json' });
     },
   };
 }
@@ -95,10 +85,15 @@ export const HOSTS: readonly Host[] = [
     name: 'Claude Code',
     markers: ['.claude/', '.mcp.json', 'CLAUDE.md'],
     readsAgentsMd: false,
+    // .claude/settings.local.json approves the .mcp.json server (the same key in settings.json is ignored); Claude Code
+    // 2.1 reads that approval only in a folder the user trusted, which it records in ~/.claude.json.
     files: (launch) => [
       jsonServers('.mcp.json', 'the review-guard MCP server for Claude Code', 'mcpServers', mcpEntry(launch)),
       { path: '.claude/settings.json', purpose: 'the PostToolUse hook: a fast review after every edit', merge: (current) => mergeClaudeSettings(current, launch) },
+      { path: '.claude/settings.local.json', purpose: 'approves the review-guard server of .mcp.json on this machine (not committed)', merge: mergeLocalApproval },
     ],
+    outside: (root) =>
+      `trust this folder: run \`claude\` in ${root} once and accept "trust this folder" (Claude Code keeps that in ~/.claude.json, and honors the approval in .claude/settings.local.json only in a trusted folder)`,
     next: 'restart Claude Code',
   },
   {
@@ -123,7 +118,7 @@ export const HOSTS: readonly Host[] = [
       jsonServers('.vscode/mcp.json', 'the review-guard MCP server for VS Code (Copilot agent mode)', 'servers', {
         type: 'stdio',
         command: launch.command,
-        args: [...(launch.kind === 'local' ? ['--prefix', '${workspaceFolder}'] : []), ...mcpEntry(launch).args, '--root', '${workspaceFolder}'],
+        args: [...(launch.kind === 'local' ? ['--prefix', '${workspaceFolder}'] : []), ...launch.args, 'serve', '--root', '${workspaceFolder}'],
       }),
     ],
     next: 'reload VS Code',
@@ -139,14 +134,13 @@ export const HOSTS: readonly Host[] = [
       {
         path: '.codex/config.toml',
         purpose: 'the review-guard MCP server for Codex (read in trusted projects)',
-        merge: (current) => {
-          if (current !== undefined && declaresServer(current, SERVER_NAME)) return undefined;
-          const { command, args } = mcpEntry(launch);
-          return appendServerTable(current, SERVER_NAME, command, args, 'review-guard: reviews the code agents write (added by review-guard init)');
-        },
+        merge: (current, options) =>
+          mergeTomlServer(current, '.codex/config.toml', SERVER_NAME, mcpEntry(launch), 'review-guard: reviews the code agents write (added by review-guard init)', options),
       },
     ],
-    next: 'trust the project in Codex (it reads .codex/config.toml only then) and restart it',
+    // https://developers.openai.com/codex/config-advanced (projects.<path>.trust_level); CODEX_HOME moves ~/.codex.
+    outside: (root) => `trust this project: add to ~/.codex/config.toml (or $CODEX_HOME/config.toml):\n      [projects.${JSON.stringify(root)}]\n      trust_level = "trusted"`,
+    next: 'restart Codex',
   },
   {
     // https://opencode.ai/docs/mcp-servers: "mcp": {NAME: {"type": "local", "command": [...], "enabled": true}}
@@ -166,6 +160,9 @@ export const HOSTS: readonly Host[] = [
     markers: ['.gemini/', 'GEMINI.md'],
     readsAgentsMd: false,
     files: (launch) => [jsonServers('.gemini/settings.json', 'the review-guard MCP server for Gemini CLI', 'mcpServers', mcpEntry(launch))],
+    // Its servers are "Disabled" in a folder the user has not trusted (a map of folders to TRUST_FOLDER / TRUST_PARENT / DO_NOT_TRUST).
+    outside: (root) =>
+      `trust this folder: run \`gemini\` in ${root} and accept "Trust folder", or add ${JSON.stringify(root)}: "TRUST_FOLDER" to ~/.gemini/trustedFolders.json, or start it with GEMINI_CLI_TRUST_WORKSPACE=true`,
     next: 'restart Gemini CLI',
   },
   {
@@ -177,8 +174,8 @@ export const HOSTS: readonly Host[] = [
     readsAgentsMd: true,
     files: () => [],
     manual: (launch, root) => {
-      // One file serves every workspace, so the entry names this root.
-      const entry = { ...mcpEntry(launch), args: [...mcpEntry(launch).args, '--root', root] };
+      // One file serves every workspace, started from no known folder: the entry names this root, and this root's copy.
+      const entry = launch.kind === 'local' ? { command: 'node', args: [join(root, 'node_modules', SERVER_NAME, 'dist', 'src', 'cli', 'bin.js'), 'serve', '--root', root] } : entryCommand(launch, 'serve', '--root', root);
       return { path: '~/.codeium/windsurf/mcp_config.json', text: JSON.stringify({ mcpServers: { [SERVER_NAME]: entry } }, null, 2) };
     },
     next: 'refresh the MCP servers in Windsurf',

@@ -3,13 +3,19 @@
  * made as text edits with jsonc-parser: the user's comments, key order,
  * indentation and line ends stay as they were, and only the added entry is
  * new text. A file that does not parse, or whose documented keys have the
- * wrong shape, is a UserError naming it — it is never overwritten.
+ * wrong shape, is a UserError naming it — it is never overwritten. So is
+ * one nested deeper than any config file (the parser recurses per level), and
+ * one whose keys on the way to an entry appear twice (hosts keep the last
+ * one, an edit would land in the first).
  */
-import { applyEdits, findNodeAtLocation, modify, parse, parseTree, printParseErrorCode, type FormattingOptions, type JSONPath, type ParseError } from 'jsonc-parser';
+import { applyEdits, createScanner, findNodeAtLocation, modify, parse, parseTree, printParseErrorCode, SyntaxKind, type FormattingOptions, type JSONPath, type ParseError } from 'jsonc-parser';
 import { z } from 'zod';
 import { UserError } from '../../pipeline/index.js';
 
 const PARSE_OPTIONS = { allowTrailingComma: true, disallowComments: false } as const;
+
+/** Far deeper than any host's config file, far below what the recursive parser survives. */
+const MAX_DEPTH = 100;
 
 /**
  * The parsed value of `text`, checked against `schema` (the keys init reads);
@@ -17,12 +23,12 @@ const PARSE_OPTIONS = { allowTrailingComma: true, disallowComments: false } as c
  */
 export function parseJsonFile<T>(text: string | undefined, name: string, schema: z.ZodType<T>): T {
   if (text === undefined || text.trim() === '') return schema.parse({});
+  checkDepth(text, name);
   const errors: ParseError[] = [];
   const value: unknown = parse(text, errors, PARSE_OPTIONS);
   const [first] = errors;
   if (first) {
-    const line = text.slice(0, first.offset).split('\n').length;
-    throw new UserError(`${name} is not valid JSON (${printParseErrorCode(first.error)} on line ${line}); fix it by hand, then run init again — it is never overwritten`);
+    throw new UserError(`${name} is not valid JSON (${printParseErrorCode(first.error)} on line ${lineOf(text, first.offset)}); fix it by hand, then run init again — it is never overwritten`);
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
@@ -30,6 +36,48 @@ export function parseJsonFile<T>(text: string | undefined, name: string, schema:
     throw new UserError(`${name}: "${issue.path.join('.') || '(root)'}" ${issue.message}; init merges into it only when it has the documented shape`);
   }
   return parsed.data;
+}
+
+/** Counts brackets with the (iterative) scanner, so a hostile file cannot exhaust the stack before it is refused. */
+function checkDepth(text: string, name: string): void {
+  const scanner = createScanner(text, true);
+  let depth = 0;
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+    if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) depth++;
+    else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) depth--;
+    if (depth > MAX_DEPTH) throw new UserError(`${name} is nested more than ${MAX_DEPTH} levels deep (line ${lineOf(text, scanner.getTokenOffset())}); no host config is, so init leaves it alone`);
+  }
+}
+
+/**
+ * Refuses `text` when a key on `path` appears twice in its object: hosts
+ * (JSON.parse) read the last one while an edit lands in the first, so the
+ * entry would be silently missing. Checked down to the last key of `path`.
+ */
+export function checkUniqueKeys(text: string | undefined, name: string, path: JSONPath): void {
+  if (text === undefined || text.trim() === '') return;
+  let node = parseTree(text, undefined, PARSE_OPTIONS);
+  for (const key of path) {
+    if (node?.type !== 'object') return;
+    const matches = (node.children ?? []).filter((property) => property.children?.[0]?.value === key);
+    if (matches.length > 1) {
+      const lines = matches.map((property) => lineOf(text, property.offset)).join(' and ');
+      throw new UserError(`${name}: the key "${key}" appears ${matches.length} times (lines ${lines}); hosts read only the last one, so merge them into one by hand, then run init again`);
+    }
+    node = matches[0]?.children?.[1];
+  }
+}
+
+function lineOf(text: string, offset: number): number {
+  return text.slice(0, offset).split('\n').length;
+}
+
+/** The value at `path` in `text`, or undefined when there is none. */
+export function valueAt(text: string | undefined, path: JSONPath): unknown {
+  if (text === undefined || text.trim() === '') return undefined;
+  const tree = parseTree(text, undefined, PARSE_OPTIONS);
+  const node = tree && findNodeAtLocation(tree, path);
+  return node && (parse(text.slice(node.offset, node.offset + node.length), [], PARSE_OPTIONS) as unknown);
 }
 
 /** Whether the object at `path` in `text` has the key `key`. */

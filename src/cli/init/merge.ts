@@ -6,8 +6,8 @@
  * be merged safely is a UserError.
  */
 import { z } from 'zod';
-import { commandLine, hookEntry, type Launch } from '../claude-code.js';
-import { parseJsonFile, setJsonValue } from './json-edit.js';
+import { commandLine, hookEntry, SERVER_NAME, type Launch } from '../claude-code.js';
+import { checkUniqueKeys, parseJsonFile, setJsonValue } from './json-edit.js';
 
 /** Any registered review-guard hook, however it is started (npx, a path, a global install). */
 const REGISTERED_HOOK = /review-guard"?\s+hook\b/;
@@ -18,10 +18,27 @@ const SettingsFileSchema = z.looseObject({ hooks: z.looseObject({ PostToolUse: z
 /** `.claude/settings.json` with the PostToolUse hook added, unless a review-guard hook is already registered. */
 export function mergeClaudeSettings(current: string | undefined, launch: Launch): string | undefined {
   const postToolUse = parseJsonFile(current, '.claude/settings.json', SettingsFileSchema).hooks?.PostToolUse;
+  checkUniqueKeys(current, '.claude/settings.json', ['hooks', 'PostToolUse']);
   if (postToolUse?.some((entry) => (entry.hooks ?? []).some((hook) => REGISTERED_HOOK.test(hook.command ?? '')))) return undefined;
   return postToolUse
     ? setJsonValue(current, ['hooks', 'PostToolUse', postToolUse.length], hookEntry(launch))
     : setJsonValue(current, ['hooks', 'PostToolUse'], [hookEntry(launch)]);
+}
+
+const LocalSettingsSchema = z.looseObject({ enabledMcpjsonServers: z.array(z.string()).optional() });
+
+/**
+ * `.claude/settings.local.json` approving the review-guard server of
+ * `.mcp.json` (Claude Code lists it "Pending approval" until then), unless
+ * it is approved already. This file is the user's own (git-ignored): a
+ * cloned repository cannot approve a server for whoever clones it.
+ */
+export function mergeLocalApproval(current: string | undefined): string | undefined {
+  const name = '.claude/settings.local.json';
+  const enabled = parseJsonFile(current, name, LocalSettingsSchema).enabledMcpjsonServers;
+  checkUniqueKeys(current, name, ['enabledMcpjsonServers']);
+  if (enabled?.includes(SERVER_NAME)) return undefined;
+  return enabled ? setJsonValue(current, ['enabledMcpjsonServers', enabled.length], SERVER_NAME) : setJsonValue(current, ['enabledMcpjsonServers'], [SERVER_NAME]);
 }
 
 /**
@@ -43,9 +60,21 @@ export function mergeAgentInstructions(current: string | undefined, launch: Laun
   return `${current}${current.endsWith('\n') || current === '' ? '' : '\n'}\n${agentLine(launch)}\n`;
 }
 
-/** `.gitignore` with the index folder ignored. */
+/**
+ * Lines of `.gitignore` init adds when missing: the index folder, and Claude
+ * Code's local settings, which hold this machine's approval (Claude Code
+ * ignores them once they are tracked).
+ */
+const IGNORED = [
+  { pattern: /^\/?\.review-guard\/?$/, lines: ["# review-guard's similarity index (rebuilt on demand)", '.review-guard/'] },
+  { pattern: /^\/?(?:\.claude\/)?settings\.local\.json$|^\/?\.claude\/?$/, lines: ["# Claude Code's settings for this machine (init approves review-guard there)", '.claude/settings.local.json'] },
+];
+
+/** `.gitignore` with the index folder and Claude Code's local settings ignored. */
 export function mergeGitignore(current: string | undefined): string | undefined {
-  if (current !== undefined && current.split(/\r?\n/).some((line) => /^\/?\.review-guard\/?$/.test(line.trim()))) return undefined;
+  const present = (current ?? '').split(/\r?\n/).map((line) => line.trim());
+  const missing = IGNORED.filter(({ pattern }) => !present.some((line) => pattern.test(line)));
+  if (missing.length === 0) return undefined;
   const base = current === undefined || current === '' ? '' : current.endsWith('\n') ? current : `${current}\n`;
-  return `${base}# review-guard's similarity index (rebuilt on demand)\n.review-guard/\n`;
+  return `${base}${missing.flatMap((entry) => entry.lines).join('\n')}\n`;
 }

@@ -10,6 +10,7 @@ import { chmod, mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/pro
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { parse } from 'jsonc-parser';
+import { LOCATE_PROJECT_COPY } from '../../../src/cli/claude-code.js';
 import { runCli } from '../../support/cli.js';
 import { makeTempDir, REPO_ROOT, type TempDir } from '../../support/sample-repo.js';
 
@@ -65,7 +66,9 @@ describe('review-guard init for every MCP host', () => {
       mcp: { 'review-guard': { type: 'local', command: ['npx', '-y', 'review-guard', 'serve'], enabled: true } },
     });
     assert.deepEqual((await readJsonc('.gemini/settings.json')).mcpServers['review-guard'], { command: 'npx', args: ['-y', 'review-guard', 'serve'] });
-    assert.match(first.stdout, /trust the project in Codex/);
+    // The steps outside the repository, for this root, exactly.
+    assert.ok(first.stdout.includes(`  Codex CLI: trust this project: add to ~/.codex/config.toml (or $CODEX_HOME/config.toml):\n      [projects.${JSON.stringify(root)}]\n      trust_level = "trusted"\n`), first.stdout);
+    assert.ok(first.stdout.includes(`  Gemini CLI: trust this folder: run \`gemini\` in ${root} and accept "Trust folder", or add ${JSON.stringify(root)}: "TRUST_FOLDER" to ~/.gemini/trustedFolders.json, or start it with GEMINI_CLI_TRUST_WORKSPACE=true\n`), first.stdout);
 
     const files = ['.codex/config.toml', 'opencode.json', '.gemini/settings.json', '.mcp.json'];
     const before = await snapshot(files);
@@ -166,9 +169,10 @@ describe('review-guard init for every MCP host', () => {
     const cli = join(root, 'node_modules', 'review-guard', 'dist', 'src', 'cli', 'bin.js');
     const { code, stderr } = await init(['--yes'], { cli });
     assert.equal(code, 0, stderr);
-    assert.deepEqual((await readJsonc('.mcp.json')).mcpServers['review-guard'], { command: 'npx', args: ['--no-install', 'review-guard', 'serve'] });
+    // Found by Node from whichever folder the host starts them in (test/cli/commands/init.test.ts runs them).
+    assert.deepEqual((await readJsonc('.mcp.json')).mcpServers['review-guard'], { command: 'node', args: ['-e', LOCATE_PROJECT_COPY, 'review-guard', 'serve'] });
     const [hook] = (await readJsonc('.claude/settings.json')).hooks.PostToolUse[0].hooks;
-    assert.equal(hook.command, '"${CLAUDE_PROJECT_DIR:-.}/node_modules/.bin/review-guard" hook claude-code');
+    assert.equal(hook.command, `node -e "${LOCATE_PROJECT_COPY}" review-guard hook claude-code`);
   });
 
   it('VS Code, which documents no working folder, finds the project\'s copy through --prefix ${workspaceFolder}', async () => {

@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, readFile, readdir, readlink, realpath, rm, symlink, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { hookCommand, hookEntry, LOCAL_LAUNCH, mcpEntry, NPX_LAUNCH } from '../../../src/cli/claude-code.js';
+import { hookCommand, hookEntry, LOCAL_LAUNCH, LOCATE_PROJECT_COPY, mcpEntry, NPX_LAUNCH } from '../../../src/cli/claude-code.js';
 import { COMMAND_HELP } from '../../../src/cli/help.js';
 import { runCli } from '../../support/cli.js';
 
@@ -82,7 +82,10 @@ describe('review-guard init', () => {
     assert.ok(agents.startsWith('# Rules\n\n- Run the tests.\n\n- After changing source files'), agents);
     assert.equal(agents.match(/review_code/g)?.length, 1);
     assert.equal(await read('CLAUDE.md').catch(() => 'absent'), 'absent', 'AGENTS.md exists, so no CLAUDE.md is added');
-    assert.equal(await read('.gitignore'), "node_modules/\n# review-guard's similarity index (rebuilt on demand)\n.review-guard/\n");
+    assert.equal(
+      await read('.gitignore'),
+      "node_modules/\n# review-guard's similarity index (rebuilt on demand)\n.review-guard/\n# Claude Code's settings for this machine (init approves review-guard there)\n.claude/settings.local.json\n",
+    );
   });
 
   it('recognises a review-guard hook registered another way (npx) and adds no second one', async () => {
@@ -98,17 +101,38 @@ describe('review-guard init', () => {
     assert.ok(COMMAND_HELP.hook!.includes(JSON.stringify({ hooks: { PostToolUse: [hookEntry(LOCAL_LAUNCH)] } })));
   });
 
-  it('the hook command for a project install starts the project\'s copy, with or without CLAUDE_PROJECT_DIR', async () => {
-    const bin = join(root, 'node_modules', '.bin');
-    await mkdir(bin, { recursive: true });
-    await writeFile(join(bin, 'review-guard'), '#!/bin/sh\necho "started with: $*"\n', { mode: 0o755 });
+  it('a project install\'s hook and server start the project\'s copy from any folder inside it, or fail with one line naming the fix', async () => {
+    // A stand-in for the installed package: prints the arguments it was started with.
+    const copy = join(root, 'node_modules', 'review-guard');
+    await mkdir(join(copy, 'dist', 'src', 'cli'), { recursive: true });
+    await writeFile(join(copy, 'package.json'), '{"name": "review-guard", "type": "module"}');
+    await writeFile(join(copy, 'dist', 'src', 'cli', 'bin.js'), 'console.log("started with: " + process.argv.slice(2).join(" "));\n');
+    // A monorepo package: its own package.json, where `npx --no-install` would ask the registry (E404).
+    const sub = join(root, 'packages', 'app');
+    await mkdir(sub, { recursive: true });
+    await writeFile(join(sub, 'package.json'), '{"name": "app"}');
+    const outside = await realpath(await mkdtemp(join(tmpdir(), 'rg-init-cwd-')));
     const { execFile } = await import('node:child_process');
-    const run = (env: NodeJS.ProcessEnv) =>
-      new Promise<string>((resolve, reject) =>
-        execFile('sh', ['-c', hookCommand(LOCAL_LAUNCH)], { cwd: root, env }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+    const run = (file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = { PATH: process.env.PATH }) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+        execFile(file, args, { cwd, env }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr })),
       );
-    assert.equal(await run({ PATH: process.env.PATH, CLAUDE_PROJECT_DIR: root }), 'started with: hook claude-code\n');
-    assert.equal(await run({ PATH: process.env.PATH }), 'started with: hook claude-code\n');
+    try {
+      const server = mcpEntry(LOCAL_LAUNCH);
+      assert.doesNotMatch(LOCATE_PROJECT_COPY, /["$\\`]/, 'it is also put in a shell command in double quotes');
+      for (const cwd of [root, sub]) {
+        // CLAUDE_PROJECT_DIR names the folder Claude Code was started in, or is unset: neither matters.
+        assert.deepEqual(await run('sh', ['-c', hookCommand(LOCAL_LAUNCH)], cwd, { PATH: process.env.PATH, CLAUDE_PROJECT_DIR: cwd }), { code: 0, stdout: 'started with: hook claude-code\n', stderr: '' });
+        assert.deepEqual(await run('sh', ['-c', hookCommand(LOCAL_LAUNCH)], cwd), { code: 0, stdout: 'started with: hook claude-code\n', stderr: '' });
+        assert.deepEqual(await run(server.command, server.args, cwd), { code: 0, stdout: 'started with: serve\n', stderr: '' });
+      }
+      for (const result of [await run('sh', ['-c', hookCommand(LOCAL_LAUNCH)], outside), await run(server.command, server.args, outside)]) {
+        assert.equal(result.code, 127, JSON.stringify(result));
+        assert.equal(result.stderr, `review-guard: not installed in ${outside} or a folder above it; run npm install --save-dev review-guard in the project, or start the agent there\n`);
+      }
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 
   it('--yes refuses every file that links outside the workspace, names it, writes the others and exits 2', async () => {
