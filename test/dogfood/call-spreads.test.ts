@@ -26,6 +26,7 @@ const BOUNDED: Readonly<Record<string, string>> = {
   'indexer/walk/watcher.ts: ...rel.split(\'/\')': 'path segments',
   'workspace/write.ts: ...names.slice(i + 1)': 'path segments',
   'src/pipeline/config/load.ts: ...name.split(\'/\')': 'path segments of a config file name',
+  'src/cli/claude-code.ts: ...subcommand': 'a subcommand and its few flags',
   'src/pipeline/service.ts: ...status.notices.slice(-fresh)': 'the index keeps at most 20 notices',
 };
 
