@@ -15,8 +15,3 @@ export { DEFAULT_MAX_FILE_BYTES, walkSourceFiles, type SourceEntry, type WalkOpt
 export { compareIds } from './vectors/index.js';
 export { StoreLockedError } from './store/index.js';
 export { inspectStore, type StoreSummary } from './store/index.js';
-export { withLineFeeds } from '../workspace/index.js';
-export { isWithinRoot, leavesRoot } from '../workspace/index.js';
-export { readInsideRoot, readInsideRootSync, type GuardedRead, type ReadRefusal } from '../workspace/index.js';
-export { createWorkspaceFileOnce } from '../workspace/index.js';
-export { readBeforeRewrite, resolveWorkspacePath, WorkspaceFolder, WorkspaceLinkError, writeWorkspaceFile, type LinkPolicy } from '../workspace/index.js';

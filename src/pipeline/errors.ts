@@ -3,7 +3,7 @@
  * Adapters turn them into exit code 2 or an MCP error result; anything else
  * is a bug and is reported as such.
  */
-import { WorkspaceLinkError } from '../../indexer/index.js';
+import { WorkspaceLinkError } from '../../workspace/index.js';
 
 export class UserError extends Error {
   override readonly name: string = 'UserError';

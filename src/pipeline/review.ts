@@ -6,7 +6,8 @@
  * The deterministic stages always report; the model stage can only add.
  * An internal error in one file's stage is that file's status (file-failure.ts).
  */
-import { withLineFeeds, type CodeIndex, type FileStat } from '../../indexer/index.js';
+import { type CodeIndex, type FileStat } from '../../indexer/index.js';
+import { withLineFeeds } from '../../workspace/index.js';
 import { runRules, severityOf } from '../../rules/engine.js';
 import { createSourceFiles, languageForPath, type LanguageId } from '../../syntax/index.js';
 import { keepInScope, applySuppressions } from './scope/index.js';

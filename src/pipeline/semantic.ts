@@ -5,7 +5,8 @@
  * of (a `modelDir` elsewhere is read, never written).
  */
 import { join, relative, resolve } from 'node:path';
-import { isWithinRoot, resolveWorkspacePath, type Embedder } from '../../indexer/index.js';
+import { type Embedder } from '../../indexer/index.js';
+import { isWithinRoot, resolveWorkspacePath } from '../../workspace/index.js';
 import { missingModelFiles, OllamaEmbedder, TransformersEmbedder } from '../../indexer/embedders/neural/index.js';
 import { resolveOllamaHost } from '../../models/ollama-host.js';
 import type { Config, SemanticConfig } from './config/index.js';

@@ -6,7 +6,8 @@
  * `--no-model` CLI run does not load them.
  */
 import { join } from 'node:path';
-import { CodeIndex, StoreLockedError, StructuralEmbedder, WorkspaceLinkError, type Candidate, type Embedder, type IndexStats, type IndexStatus } from '../../indexer/index.js';
+import { CodeIndex, StoreLockedError, StructuralEmbedder, type Candidate, type Embedder, type IndexStats, type IndexStatus } from '../../indexer/index.js';
+import { WorkspaceLinkError } from '../../workspace/index.js';
 import { SyntaxBindingError, type LanguageId } from '../../syntax/index.js';
 import type { LlmClient } from '../../models/llm-client.js';
 import type { TranscriptSink } from './model/agent/index.js';

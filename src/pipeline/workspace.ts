@@ -5,7 +5,8 @@
  */
 import { realpathSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
-import { isWithinRoot, leavesRoot, readInsideRoot, type FileStat, type ReadRefusal } from '../../indexer/index.js';
+import { type FileStat } from '../../indexer/index.js';
+import { isWithinRoot, leavesRoot, readInsideRoot, type ReadRefusal } from '../../workspace/index.js';
 
 export { isWithinRoot };
 

@@ -6,7 +6,7 @@
  * name the key, the bad value and what is allowed.
  */
 import { join } from 'node:path';
-import { readBeforeRewrite, readInsideRoot, WorkspaceLinkError, type LinkPolicy } from '../../../indexer/index.js';
+import { readBeforeRewrite, readInsideRoot, WorkspaceLinkError, type LinkPolicy } from '../../../workspace/index.js';
 import { RuleOptionsError, validateRuleSettings, type RuleSettings } from '../../../rules/engine.js';
 import { configErrorFromIssues } from './errors.js';
 import { CONFIG_FILE_NAME, ConfigSchema, PACKAGE_JSON_KEY, type Config, type RuleLevelSetting } from './schema.js';

@@ -5,7 +5,7 @@
  * existing symbol it copies.
  */
 import { z } from 'zod';
-import { WorkspaceLinkError, writeWorkspaceFile } from '../../../indexer/index.js';
+import { WorkspaceLinkError, writeWorkspaceFile } from '../../../workspace/index.js';
 import { readForRewrite } from '../config/index.js';
 import { linkRefusalAsUserError } from '../errors.js';
 import { withoutFindings } from '../findings/index.js';

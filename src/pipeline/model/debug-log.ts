@@ -10,7 +10,7 @@
  */
 import { closeSync, constants, openSync, writeSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { isWithinRoot, resolveWorkspacePath } from '../../../indexer/index.js';
+import { isWithinRoot, resolveWorkspacePath } from '../../../workspace/index.js';
 import type { TranscriptSink } from './agent/index.js';
 
 /** The environment variable naming the debug log file (absolute, or relative to the workspace root). */

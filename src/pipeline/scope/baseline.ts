@@ -6,7 +6,8 @@
  */
 import { join } from 'node:path';
 import { z } from 'zod';
-import { walkSourceFiles, writeWorkspaceFile } from '../../../indexer/index.js';
+import { walkSourceFiles } from '../../../indexer/index.js';
+import { writeWorkspaceFile } from '../../../workspace/index.js';
 import { fileSelectionOf, type Config, readForRewrite } from '../config/index.js';
 import { ConfigError, linkRefusalAsUserError } from '../errors.js';
 import { fingerprintOf, withoutFindings } from '../findings/index.js';
