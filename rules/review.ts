@@ -18,6 +18,7 @@ export const review = defineRule({
     messages: {
       incomplete: 'model review did not complete: {{reason}}',
       indexFailed: 'the similarity index is unavailable, so duplicates were not searched: {{reason}}',
+      duplicatesIncomplete: 'the duplicate search of this file stopped early: {{reason}}',
       unknownSuppression: '"{{comment}}" names no rule "{{rule}}", so it suppresses nothing (known rules: {{known}})',
     },
   },

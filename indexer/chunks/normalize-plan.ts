@@ -84,8 +84,18 @@ export function planRanges(file: SourceFile, ranges: ReadonlyArray<readonly [num
     }
   };
 
-  // Visits node `i` and its subtree.
-  const visit = (i: number): void => {
+  // Visits node `root` and its subtree, depth first on an explicit stack: machine-made code nests thousands deep.
+  const visit = (root: number): void => {
+    const stack: Array<number | (() => void)> = [root];
+    while (stack.length > 0) {
+      const step = stack.pop()!;
+      if (typeof step === 'number') visitNode(step, stack);
+      else step();
+    }
+  };
+
+  // Plans node `i` and pushes what remains of its subtree onto `stack`.
+  const visitNode = (i: number, stack: Array<number | (() => void)>): void => {
     const nodeStart = nodes.start(i);
     const nodeEnd = nodes.end(i);
     enter(nodeStart);
@@ -105,20 +115,24 @@ export function planRanges(file: SourceFile, ranges: ReadonlyArray<readonly [num
       if (inside && nameLeafTypes.has(type)) addLeaf(i, type, nodeStart, text.slice(nodeStart, nodeEnd));
       return;
     }
-    if (inside && castTypes.has(type) && castValue(i, nodeEnd)) return;
-    for (let child = i + 1; child < end; child = nodes.subtreeEnd(child)) visit(child);
+    // A cast's value (its first named child) is visited and the rest erased.
+    const value = inside && castTypes.has(type) ? firstNamedChild(i, end) : undefined;
+    if (value !== undefined) {
+      const holders = [...active];
+      stack.push(() => {
+        for (const plan of holders) plan.erased.push([nodes.end(value), nodeEnd]);
+      });
+      stack.push(value);
+      return;
+    }
+    const children: number[] = [];
+    for (let child = i + 1; child < end; child = nodes.subtreeEnd(child)) children.push(child);
+    for (let c = children.length - 1; c >= 0; c--) stack.push(children[c]!);
   };
 
-  // A cast's value (its first named child) is visited and the rest erased; false when it has none.
-  const castValue = (cast: number, castEnd: number): boolean => {
-    const holders = [...active];
-    for (let child = cast + 1; child < nodes.subtreeEnd(cast); child = nodes.subtreeEnd(child)) {
-      if (!nodes.isNamed(child)) continue;
-      visit(child);
-      for (const plan of holders) plan.erased.push([nodes.end(child), castEnd]);
-      return true;
-    }
-    return false;
+  const firstNamedChild = (i: number, end: number): number | undefined => {
+    for (let child = i + 1; child < end; child = nodes.subtreeEnd(child)) if (nodes.isNamed(child)) return child;
+    return undefined;
   };
 
   // What a node of a planned type declares, for every range it is inside of.

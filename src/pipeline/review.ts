@@ -162,7 +162,16 @@ async function findDuplicates(deps: ReviewDeps, index: CodeIndex, parsed: readon
   const found = await searchDuplicates(index, chunks, { duplicateThreshold, candidates, severities });
   for (const draft of found.drafts) byFile.get(draft.file)?.drafts.push(draft);
   for (const unjudged of found.unjudged) byFile.get(unjudged.chunk.file)?.unjudged.push(unjudged);
+  for (const file of found.incomplete) {
+    const entry = byFile.get(file);
+    if (!entry) continue;
+    entry.status.duplicates = 'incomplete';
+    pushReviewWarning(deps, entry, 'duplicatesIncomplete', DUPLICATES_INCOMPLETE);
+  }
 }
+
+const DUPLICATES_INCOMPLETE =
+  'its functions took more than the duplicate stage\'s work budget to align with their candidates (very long or machine-made code), so some candidates were not judged; the other findings are complete';
 
 /**
  * Close candidates no stage judged become infos that say why; when the

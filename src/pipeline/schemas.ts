@@ -55,6 +55,8 @@ const FileStatusSchema = z.object({
   reason: z.string().optional(),
   /** What the model stage did for this file. */
   model: z.enum(['completed', 'incomplete', 'disabled', 'not-run']).optional(),
+  /** Set when the duplicate search of this file stopped at its work budget: some candidates were not judged. */
+  duplicates: z.literal('incomplete').optional(),
   /**
    * With status `error`: the first stage in which review-guard itself failed
    * on this file (an internal error, not a problem with the input); its other

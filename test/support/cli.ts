@@ -19,12 +19,13 @@ export interface CliRun {
  * Runs `review-guard ...args` in `cwd`, feeding `input` on stdin; never with
  * a model host, and in process (no warm daemon, REVIEW_GUARD_DAEMON=off)
  * unless `env` says otherwise: the daemon's own tests start and stop theirs.
- * `cli` runs another copy of the built CLI (default: this one).
+ * `cli` runs another copy of the built CLI (default: this one); past
+ * `timeoutMs` the child is killed and the run ends with code -1.
  */
 export function runCli(
   cwd: string,
   args: readonly string[],
-  options: { input?: string; env?: NodeJS.ProcessEnv; cli?: string } = {},
+  options: { input?: string; env?: NodeJS.ProcessEnv; cli?: string; timeoutMs?: number } = {},
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [options.cli ?? CLI_PATH, ...args], { cwd, env: { ...process.env, OLLAMA_HOST: '', NO_COLOR: '', REVIEW_GUARD_DAEMON: 'off', ...options.env } });
@@ -32,8 +33,12 @@ export function runCli(
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? -1, stdout, stderr });
+    });
     child.stdin.end(options.input ?? '');
   });
 }

@@ -7,12 +7,13 @@
  * lines that differ, the literal values that differ and the argument that
  * takes each of the original's parameters. It is computed only for the few
  * candidates a search returns above `index.similarThreshold`, and gives up
- * beyond a bound on edits, so its cost per candidate is bounded by
- * (n + m) × maxEdits token comparisons (see scores.ts for what its numbers mean).
+ * beyond a bound on edits and a budget of work, so a candidate costs at
+ * most PAIR_ALIGNMENT_WORK steps and a file FILE_ALIGNMENT_WORK (see
+ * scores.ts for what its numbers mean).
  */
 import { languageSpec, type LanguageId } from '../../../syntax/index.js';
 import { normalizeSnippet, type TokenOrigins } from '../../../indexer/chunks/index.js';
-import { commonSubsequence } from './token-diff.js';
+import { AlignmentBudget, commonSubsequence } from './token-diff.js';
 
 /** Placeholders whose source text is a value: a parametric difference when they align but differ. */
 const LITERAL_TOKENS: ReadonlySet<string> = new Set(['STR', 'NUM', 'RE']);
@@ -176,10 +177,11 @@ export interface CodeAlignment {
 
 /**
  * Aligns our tokens with theirs, or undefined when more than `maxEdits`
- * insertions and deletions separate them (the pair is not close).
+ * insertions and deletions separate them or the alignment would cost more
+ * than `budget` allows (the pair is not close).
  */
-export function alignCode(ours: AlignableCode, theirs: AlignableCode, maxEdits: number): CodeAlignment | undefined {
-  const pairs = commonSubsequence(ours.tokens, theirs.tokens, maxEdits);
+export function alignCode(ours: AlignableCode, theirs: AlignableCode, maxEdits: number, budget = new AlignmentBudget()): CodeAlignment | undefined {
+  const pairs = commonSubsequence(ours.tokens, theirs.tokens, maxEdits, budget);
   if (!pairs) return undefined;
   const counterpart = new Int32Array(ours.tokens.length).fill(-1);
   for (let p = 0; p < pairs.length; p += 2) counterpart[pairs[p]!] = pairs[p + 1]!;

@@ -13,6 +13,7 @@ import { duplicateDraft, type DuplicateMatch, type DuplicateSeverities } from '.
 import { compareJudgements, judgePair, type PairJudgement } from './verdict.js';
 import type { FindingDraft } from '../findings/index.js';
 import { FileHelpers } from './helper-splice.js';
+import { AlignmentBudget } from './token-diff.js';
 
 /**
  * Structural score from which a candidate is aligned at all. Below it the
@@ -38,13 +39,16 @@ export interface UnjudgedDuplicate {
 interface DuplicateSearch {
   readonly drafts: FindingDraft[];
   readonly unjudged: UnjudgedDuplicate[];
+  /** Files whose alignments used up their work budget: some candidates were not judged. */
+  readonly incomplete: ReadonlySet<string>;
 }
 
 /**
  * One finding per group of copies. Chunks are searched in batch order; a
  * chunk that an earlier copy finding already named (as its subject or among
  * its originals) is not reported again, so three copies of one body make one
- * finding, not three pairs.
+ * finding, not three pairs. Each reviewed file has its own alignment budget:
+ * a file of hostile functions ends its own search early, never the batch's.
  */
 export async function searchDuplicates(index: CodeIndex, chunks: readonly Chunk[], options: DuplicateSearchOptions): Promise<DuplicateSearch> {
   const drafts: FindingDraft[] = [];
@@ -52,6 +56,8 @@ export async function searchDuplicates(index: CodeIndex, chunks: readonly Chunk[
   const grouped = new Set<string>();
   const originals = new OriginalTexts(index);
   const helpers = new FileHelpers(chunks);
+  const budgets = new Map<string, AlignmentBudget>();
+  const incomplete = new Set<string>();
   for (const chunk of chunks) {
     if (grouped.has(chunk.id)) continue;
     // Ranked by structural score: with the semantic signal on, search order is the fused one.
@@ -63,15 +69,18 @@ export async function searchDuplicates(index: CodeIndex, chunks: readonly Chunk[
     const ours = alignableCode(chunk.text, languageForPath(chunk.file) ?? 'typescript');
     const inlined = helpers.inline(chunk, ours);
     const judged: Array<{ candidate: Candidate; judgement: PairJudgement }> = [];
+    const budget = budgets.get(chunk.file) ?? new AlignmentBudget();
+    budgets.set(chunk.file, budget);
     for (const candidate of close) {
-      const theirs = originals.read(candidate);
+      const theirs = !budget.exhausted && originals.read(candidate);
       if (!theirs) continue;
       // With its helpers spliced in, a copy split into pieces aligns whole; the better reading counts.
-      const judgement = [judgePair(ours, theirs), inlined && judgePair(inlined, theirs)]
+      const judgement = [judgePair(ours, theirs, budget), inlined && judgePair(inlined, theirs, budget)]
         .filter((j): j is PairJudgement => j !== undefined)
         .sort(compareJudgements)[0];
       if (judgement) judged.push({ candidate, judgement });
     }
+    if (budget.exhausted) incomplete.add(chunk.file);
     // Stable: among equal judgements the index's order (structural score) decides.
     judged.sort((a, b) => compareJudgements(a.judgement, b.judgement));
     const kind = judged[0]?.judgement.verdict?.kind;
@@ -92,7 +101,7 @@ export async function searchDuplicates(index: CodeIndex, chunks: readonly Chunk[
       grouped.add(chunk.id);
     }
   }
-  return { drafts, unjudged };
+  return { drafts, unjudged, incomplete };
 }
 
 /**

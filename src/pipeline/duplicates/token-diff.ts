@@ -1,15 +1,59 @@
 /**
  * @fileoverview A longest common subsequence of two token streams within a
- * bound on edits (Myers' O(ND) diff, common ends trimmed first): the
- * matching step of the duplicate alignment (alignment.ts).
+ * bound on edits and a budget of work (Myers' O(ND) diff, common ends
+ * trimmed first): the matching step of the duplicate alignment
+ * (alignment.ts). The budget is what keeps a hostile pair cheap: a long
+ * function and a shuffled copy of it share every token, so the bound on
+ * edits alone (about the token count) would let the diff run O(n²).
  */
+
+/**
+ * Work one alignment may do, in frontier steps plus token comparisons. A
+ * real near copy of a 300-line function with 300 edits needs about 2 M; a
+ * 5,000-line shuffled copy would need 10⁹. The diff keeps one frontier per
+ * edit, so this also bounds its memory (about 2 × the work in 32-bit ints).
+ */
+export const PAIR_ALIGNMENT_WORK = 4_000_000;
+/** Work the duplicate stage may spend on one reviewed file's alignments, about 0.3 s. */
+export const FILE_ALIGNMENT_WORK = 64_000_000;
+
+/**
+ * The alignment work left for one reviewed file. Each alignment gets at
+ * most PAIR_ALIGNMENT_WORK of it; a pair that needs more is too different
+ * to align. When the file's share runs out, the budget is `exhausted` and
+ * the file's duplicate search is incomplete.
+ */
+export class AlignmentBudget {
+  private left: number;
+  exhausted = false;
+
+  constructor(
+    total = FILE_ALIGNMENT_WORK,
+    private readonly perPair = PAIR_ALIGNMENT_WORK,
+  ) {
+    this.left = total;
+  }
+
+  /** The work the next alignment may do. */
+  allowance(): number {
+    return Math.max(0, Math.min(this.perPair, this.left));
+  }
+
+  /** Records an alignment's work; `ranOut` when it stopped for want of work, not of edits. */
+  charge(work: number, ranOut: boolean): void {
+    this.left -= work;
+    if (ranOut && this.left <= 0) this.exhausted = true;
+  }
+}
+
 /**
  * A longest common subsequence of `a` and `b` as flat index pairs
  * `[i0, j0, i1, j1, …]`, or undefined when it needs more than `maxEdits`
- * insertions plus deletions. Common ends are trimmed first (a copy is mostly
- * common ends), then Myers' greedy diff runs on the middle.
+ * insertions plus deletions or more work than `budget` allows. Common ends
+ * are trimmed first (a copy is mostly common ends), then Myers' greedy diff
+ * runs on the middle.
  */
-export function commonSubsequence(a: readonly string[], b: readonly string[], maxEdits: number): number[] | undefined {
+export function commonSubsequence(a: readonly string[], b: readonly string[], maxEdits: number, budget = new AlignmentBudget()): number[] | undefined {
   let head = 0;
   while (head < a.length && head < b.length && a[head] === b[head]) head++;
   let tail = 0;
@@ -17,7 +61,9 @@ export function commonSubsequence(a: readonly string[], b: readonly string[], ma
   const n = a.length - head - tail;
   const m = b.length - head - tail;
   if (Math.abs(n - m) > maxEdits) return undefined;
-  const middle = myers(a, b, head, n, m, maxEdits);
+  const allowance = budget.allowance();
+  const { middle, work } = myers(a, b, head, n, m, maxEdits, allowance);
+  budget.charge(head + tail + work, !middle && work >= allowance);
   if (!middle) return undefined;
   const pairs: number[] = [];
   for (let i = 0; i < head; i++) pairs.push(i, i);
@@ -26,26 +72,38 @@ export function commonSubsequence(a: readonly string[], b: readonly string[], ma
   return pairs;
 }
 
-/** Myers' diff of a[off, off+n) and b[off, off+m): matched pairs in order, or undefined past `maxEdits`. */
-function myers(a: readonly string[], b: readonly string[], off: number, n: number, m: number, maxEdits: number): number[] | undefined {
+interface MyersResult {
+  /** Matched pairs in order, or undefined past the bound on edits or work. */
+  readonly middle?: number[];
+  readonly work: number;
+}
+
+/** Myers' diff of a[off, off+n) and b[off, off+m), giving up past `maxEdits` edits or `maxWork` steps. */
+function myers(a: readonly string[], b: readonly string[], off: number, n: number, m: number, maxEdits: number, maxWork: number): MyersResult {
   const max = Math.min(n + m, maxEdits);
   const shift = max + 1;
   const v = new Int32Array(2 * max + 3);
   const trace: Int32Array[] = [];
+  let work = 0;
   for (let d = 0; d <= max; d++) {
+    // Checked once per edit: the frontier and the snakes of one step are bounded by d + n + m.
+    if (work >= maxWork) return { work };
     trace.push(v.slice(shift - d - 1, shift + d + 2));
+    work += d + 1;
     for (let k = -d; k <= d; k += 2) {
       let x = k === -d || (k !== d && v[shift + k - 1]! < v[shift + k + 1]!) ? v[shift + k + 1]! : v[shift + k - 1]! + 1;
       let y = x - k;
+      const start = x;
       while (x < n && y < m && a[off + x] === b[off + y]) {
         x++;
         y++;
       }
+      work += x - start;
       v[shift + k] = x;
-      if (x >= n && y >= m) return backtrack(trace, d, n, m, off);
+      if (x >= n && y >= m) return { middle: backtrack(trace, d, n, m, off), work };
     }
   }
-  return undefined;
+  return { work };
 }
 
 /** Walks the saved frontiers back from (n, m): the diagonal runs are the matches. */

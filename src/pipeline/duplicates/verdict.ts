@@ -10,6 +10,7 @@
  * - near: a few regions added, removed or rewritten, most of the code shared.
  */
 import { alignCode, compareLines, literalDifferences, parameterArguments, keysByName, receiverArgument, renamedKeys, type AlignableCode, type CodeAlignment, type LineComparison, type LiteralDifference } from './alignment.js';
+import { AlignmentBudget } from './token-diff.js';
 
 export type DuplicateKind = 'copy' | 'parametric' | 'near';
 
@@ -86,23 +87,23 @@ export interface PairJudgement {
  * read as dozens of renamed keys); by place only when that settles nothing,
  * so a copy with renamed fields is still a near copy.
  */
-export function judgePair(ours: AlignableCode, theirs: AlignableCode): PairJudgement | undefined {
+export function judgePair(ours: AlignableCode, theirs: AlignableCode, budget = new AlignmentBudget()): PairJudgement | undefined {
   const oursByName = keysByName(ours);
   const theirsByName = keysByName(theirs);
-  const byName = judgeAlignment(oursByName, theirsByName);
+  const byName = judgeAlignment(oursByName, theirsByName, budget);
   if (byName?.verdict || (oursByName === ours && theirsByName === theirs)) return byName;
-  const byPlace = judgeAlignment(ours, theirs);
+  const byPlace = judgeAlignment(ours, theirs, budget);
   if (!byName || !byPlace) return byName ?? byPlace;
   return compareJudgements(byName, byPlace) <= 0 ? byName : byPlace;
 }
 
-function judgeAlignment(ours: AlignableCode, theirs: AlignableCode): PairJudgement | undefined {
+function judgeAlignment(ours: AlignableCode, theirs: AlignableCode, budget: AlignmentBudget): PairJudgement | undefined {
   const n = ours.tokens.length;
   const m = theirs.tokens.length;
   // Enough edits to reach MIN_NEAR_OTHER_COVER, and no more: the alignment gives up past them.
   const maxEdits = n + m - 2 * Math.ceil(MIN_NEAR_OTHER_COVER * Math.max(n, m));
   if (maxEdits < 0) return undefined;
-  const alignment = alignCode(ours, theirs, maxEdits);
+  const alignment = alignCode(ours, theirs, maxEdits, budget);
   if (!alignment) return undefined;
   const literals = literalDifferences(ours, theirs, alignment);
   const judgement = { similarity: alignment.similarity, differingValues: literals.length };

@@ -95,9 +95,9 @@ function modelUnavailable(budget: ModelBudget, entry: ParsedFile, reason: string
 }
 
 /** A `review` finding: a stage could not do its part for this file. */
-export function pushReviewWarning(deps: ReviewDeps, entry: ParsedFile, messageId: 'incomplete' | 'indexFailed', reason: string): void {
+export function pushReviewWarning(deps: ReviewDeps, entry: ParsedFile, messageId: 'incomplete' | 'indexFailed' | 'duplicatesIncomplete', reason: string): void {
   const severity = severityOf(deps.ruleSettings, 'review');
   if (severity === 'off') return;
   const message = catalogMessage('review', messageId, { reason });
-  entry.drafts.push({ file: entry.relPath, rule: 'review', severity, source: messageId === 'indexFailed' ? 'index' : 'model', message });
+  entry.drafts.push({ file: entry.relPath, rule: 'review', severity, source: messageId === 'incomplete' ? 'model' : 'index', message });
 }

@@ -8,7 +8,7 @@
  * its symbol names; without either (a stage that did not run) it is always
  * kept: it is about this review, not about old code.
  */
-import type { SourceFile } from '../../../syntax/index.js';
+import type { Declaration, SourceFile } from '../../../syntax/index.js';
 import type { FindingDraft } from '../findings/index.js';
 import { gitIgnoreStatus, hasHead, isGitWorkTree, untrackedPaths, zeroContextDiff } from '../git/index.js';
 import { UserError } from '../errors.js';
@@ -108,19 +108,25 @@ export async function editedFileScope(root: string, relPath: string): Promise<Ch
 export function keepInScope(drafts: readonly FindingDraft[], file: SourceFile, scope: ChangeScope): FindingDraft[] {
   const change = scope.get(file.path) ?? { kind: 'lines', ranges: [], growth: 0 };
   if (change.kind === 'all') return [...drafts];
-  const declarations = file.declarations;
+  // By name, once: a machine-made file has thousands of declarations and a finding for each.
+  const byName = new Map<string, Declaration[]>();
+  for (const d of file.declarations) {
+    const named = byName.get(d.name);
+    if (named) named.push(d);
+    else byName.set(d.name, [d]);
+  }
   return drafts.filter((draft) => {
     if (draft.line === undefined) {
       // A model finding may name its symbol without a line: judge it by that declaration.
       if (draft.symbol === undefined) return true;
-      const named = declarations.filter((d) => d.name === draft.symbol);
+      const named = byName.get(draft.symbol) ?? [];
       return named.length === 0 || named.some((d) => touches(change.ranges, d.startLine, d.endLine));
     }
     if (draft.anchor === FILE_ANCHOR) return change.growth > 0;
     let start = draft.line;
     let end = draft.endLine ?? draft.line;
     if (draft.symbol !== undefined) {
-      const declaration = declarations.find((d) => d.name === draft.symbol && d.line === draft.line);
+      const declaration = byName.get(draft.symbol)?.find((d) => d.line === draft.line);
       if (declaration) {
         start = Math.min(start, declaration.startLine);
         end = Math.max(end, declaration.endLine);
