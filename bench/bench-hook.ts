@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { corpusInfo, machineInfo, scratchCopy } from './lib/env-info.js';
 import { REPO_ROOT } from './lib/jscpd.js';
 import { spread, summarize } from './lib/stats.js';
+import { daemonFilesFor } from '../src/cli/daemon/runtime-files.js';
 
 const CLI = path.join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.js');
 
@@ -52,8 +53,9 @@ function timedRun(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, 
 async function daemonPid(root: string, timeoutMs: number): Promise<number | undefined> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    const text = await readFile(path.join(root, '.review-guard', 'daemon.json'), 'utf8').catch(() => undefined);
-    const pid = text === undefined ? undefined : (JSON.parse(text) as { pid: number }).pid;
+    const files = daemonFilesFor(root, process.getuid?.() ?? 0);
+    const text = files && (await readFile(files.state, 'utf8').catch(() => undefined));
+    const pid = !text ? undefined : (JSON.parse(text) as { pid: number }).pid;
     if (pid !== undefined && isAlive(pid)) return pid;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -9,9 +9,11 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { longFunction, nestedFunctions, reorderedCopy } from '../../bench/lib/hostile-code.js';
+import { buildIdentity, decidingEnv, PROTOCOL, SILENCE_MS, type DaemonRequest } from '../../src/cli/daemon/protocol.js';
 import { AlignmentBudget, commonSubsequence, FILE_ALIGNMENT_WORK } from '../../src/pipeline/duplicates/token-diff.js';
 import { runCli, startServeStdio } from '../support/cli.js';
 import { DAEMON_ON, startDaemon, stopDaemon } from '../support/daemon.js';
@@ -46,6 +48,25 @@ interface Result {
 /** Each file's status and findings. */
 function files(result: Result): Map<string, { duplicates?: string; findings: Result['findings'] }> {
   return new Map(result.summary.files.map((status) => [status.file, { ...status, findings: result.findings.filter((f) => f.file === status.file) }]));
+}
+
+/** Sends `request` to the daemon at `socketPath`; each reply line's type and arrival time, until the connection ends. */
+function messageTimes(socketPath: string, request: DaemonRequest): Promise<Array<{ type: string; at: number }>> {
+  return new Promise((resolve, reject) => {
+    const arrivals: Array<{ type: string; at: number }> = [];
+    let buffered = '';
+    const socket = connect(socketPath, () => socket.write(`${JSON.stringify(request)}\n`));
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      buffered += chunk;
+      for (let end = buffered.indexOf('\n'); end !== -1; end = buffered.indexOf('\n')) {
+        arrivals.push({ type: (JSON.parse(buffered.slice(0, end)) as { type: string }).type, at: Date.now() });
+        buffered = buffered.slice(end + 1);
+      }
+    });
+    socket.on('error', reject);
+    socket.on('close', () => resolve(arrivals));
+  });
 }
 
 describe('costly input', () => {
@@ -111,6 +132,31 @@ describe('costly input', () => {
       }
     });
   }
+
+  it('the daemon keeps its heartbeat while it works on the costly files', async () => {
+    const state = await startDaemon(root, CAPPED);
+    try {
+      const env = { ...process.env, OLLAMA_HOST: '', NO_COLOR: '', ...CAPPED, ...DAEMON_ON };
+      const request: DaemonRequest = {
+        protocol: PROTOCOL,
+        ...buildIdentity(),
+        token: state.token,
+        root,
+        cwd: root,
+        argv: ['review', '--no-model', '--json', 'src/shuffled.ts', 'src/nested.ts', 'src/price.ts'],
+        stdoutIsTTY: false,
+        env: decidingEnv(env),
+        gitEnv: {},
+        noColor: true,
+      };
+      const arrivals = await messageTimes(state.socket, request);
+      assert.equal(arrivals.at(-1)?.type, 'result', JSON.stringify(arrivals.map((a) => a.type)));
+      const gaps = arrivals.slice(1).map((a, i) => a.at - arrivals[i]!.at);
+      assert.ok(Math.max(...gaps) < SILENCE_MS, `longest silence ${Math.max(...gaps)} ms`);
+    } finally {
+      await stopDaemon(root);
+    }
+  });
 
   it('serve over stdio answers the review of the costly file', async () => {
     const server = startServeStdio(root, [], CAPPED);

@@ -1,20 +1,23 @@
 /**
  * Faults of the warm path never change a verdict: whatever happens to the
  * daemon (stopped, killed mid-call, busy, gone with its socket left behind,
- * of another installation, serving another workspace, a socket path too
- * long, `.review-guard/` not writable, a broken answer), the hook call
- * prints what it prints in process. Real CLI children throughout; the
- * daemon is real except where a test plays a broken one over the socket.
+ * of another installation, serving another workspace, files planted in
+ * the workspace, `.review-guard/` not writable, a broken answer, one that
+ * started the call and then stalls), the hook call prints what it prints
+ * in process, or — past its deadline — says it was not reviewed. Real CLI
+ * children throughout; the daemon is real except where a test plays a
+ * broken one over the socket.
  */
 import assert from 'node:assert/strict';
-import { chmod, copyFile, cp, mkdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, cp, mkdir, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { privateTempDir } from '../../src/cli/daemon/socket-path.js';
 import { startFakeOllama, type FakeOllama } from '../helpers/fake-ollama.js';
 import { copyOfLoadConfig, initAndCommit, postToolUse, runCli, waitFor, type CliRun } from '../support/cli.js';
-import { answeredWarm, DAEMON_ON, daemonState, isAlive, moduleTracer, startDaemon, stopDaemon, type ModuleTracer } from '../support/daemon.js';
+import { answeredWarm, DAEMON_ON, daemonFiles, daemonState, isAlive, moduleTracer, startDaemon, stopDaemon, type ModuleTracer } from '../support/daemon.js';
 import { copySampleRepo, makeTempDir, REPO_ROOT, SAMPLE_REPO, type SampleRepo } from '../support/sample-repo.js';
 
 /** A git workspace (the sample repo, at `root` when given) in which an agent just wrote a copy of loadConfig. */
@@ -137,8 +140,8 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
   it('a lock left long ago under a pid another process now has: taken over, a daemon starts', async () => {
     const { repo, input } = await workspace();
     const expected = await inProcess(repo.root, input);
-    const lock = join(repo.root, '.review-guard', 'daemon.lock');
-    await mkdir(join(repo.root, '.review-guard'), { recursive: true, mode: 0o700 });
+    const { lock, dir } = daemonFiles(repo.root);
+    await mkdir(dir, { recursive: true, mode: 0o700 });
     await writeFile(lock, `${process.pid}\n`, { mode: 0o600 });
     const longAgo = new Date(Date.now() - 10 * 60_000);
     await utimes(lock, longAgo, longAgo);
@@ -150,19 +153,58 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
     assert.deepEqual({ code: warm.code, stdout: warm.stdout, stderr: warm.stderr }, expected);
   });
 
-  it('a workspace path too long for a socket: the socket goes to an owner-only folder of the temp dir', async () => {
+  it('a workspace path of any length: the daemon answers, and none of its files is in the workspace', async () => {
     const base = await makeTempDir('rg-long-');
     cleanups.push(() => base.remove());
     const root = join(base.path, 'a-folder-name-that-is-long'.repeat(3), 'and-deeper-still'.repeat(2));
-    assert.ok(Buffer.byteLength(join(root, '.review-guard', 'daemon.sock')) > 108);
     await mkdir(root, { recursive: true });
     const { repo, input } = await workspace(undefined, root);
     const expected = await inProcess(repo.root, input);
     const state = await startDaemon(repo.root);
-    assert.ok(state.socket.startsWith(`${privateTempDir(process.getuid!())}/`), state.socket);
+    assert.ok(!state.socket.startsWith(repo.root), state.socket);
     const warm = await tracer.run(repo.root, ['hook', 'claude-code'], { input, env: DAEMON_ON });
     assert.ok(answeredWarm(warm.loaded));
     assert.deepEqual({ code: warm.code, stdout: warm.stdout, stderr: warm.stderr }, expected);
+    assert.deepEqual((await readdir(join(repo.root, '.review-guard'))).filter((name) => name.startsWith('daemon')), []);
+  });
+
+  it('a daemon.json and daemon.lock planted in .review-guard/ (from a tarball): ignored, the warm path comes up', async () => {
+    const { repo, input } = await workspace();
+    const expected = await inProcess(repo.root, input);
+    const dir = join(repo.root, '.review-guard');
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    // A listener that keeps the client waiting with heartbeats forever, and a lock dated a year ahead.
+    const listener = createServer((socket) => {
+      connections++;
+      setInterval(() => socket.write('{"type":"alive"}\n'), 100).unref();
+    });
+    let connections = 0;
+    const socketPath = join(dir, 'planted.sock');
+    await new Promise<void>((resolve) => listener.listen(socketPath, resolve));
+    cleanups.push(async () => void listener.close());
+    const { version } = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    const planted = { protocol: 2, version, build: join(REPO_ROOT, 'dist', 'src') + '/', pid: process.pid, root: repo.root, socket: socketPath, token: 'x' };
+    await writeFile(join(dir, 'daemon.json'), JSON.stringify(planted), { mode: 0o600 });
+    await writeFile(join(dir, 'daemon.lock'), `${process.pid}\n`, { mode: 0o600 });
+    const nextYear = new Date(Date.now() + 365 * 86_400_000);
+    await utimes(join(dir, 'daemon.lock'), nextYear, nextYear);
+    assert.deepEqual(await hook(repo.root, input), expected);
+    const state = await waitFor(() => daemonState(repo.root), (found) => found !== undefined && isAlive(found.pid), 20_000);
+    assert.notEqual(state?.socket, socketPath);
+    const warm = await tracer.run(repo.root, ['hook', 'claude-code'], { input, env: DAEMON_ON });
+    assert.ok(answeredWarm(warm.loaded));
+    assert.deepEqual({ code: warm.code, stdout: warm.stdout, stderr: warm.stderr }, expected);
+    assert.equal(connections, 0, 'the planted socket was never connected to');
+  });
+
+  it('the workspace deleted under its daemon: the daemon leaves and makes nothing in it again', async () => {
+    const { repo, input } = await workspace();
+    const state = await startDaemon(repo.root);
+    assert.equal((await hook(repo.root, input)).code, 2);
+    await rm(repo.root, { recursive: true, force: true });
+    await waitFor(() => isAlive(state.pid), (alive) => !alive, 15_000);
+    assert.equal(existsSync(repo.root), false, 'no .review-guard/ made again');
+    assert.equal(existsSync(daemonFiles(repo.root).state), false, 'its state file removed');
   });
 
   it('.review-guard/ a link out of the workspace: no daemon, the call in process', async () => {
@@ -176,15 +218,16 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
     assert.deepEqual(await readFile(join(outside.path, 'daemon.lock'), 'utf8').catch(() => 'none'), 'none', 'no daemon wrote through the link');
   });
 
-  it('.review-guard/ read-only: no daemon, the call in process', { skip: process.getuid?.() === 0 ? 'root writes into read-only folders' : false }, async () => {
+  it('.review-guard/ read-only: the same verdicts, nothing written into it', { skip: process.getuid?.() === 0 ? 'root writes into read-only folders' : false }, async () => {
     const { repo, input } = await workspace();
     await mkdir(join(repo.root, '.review-guard'));
     await chmod(join(repo.root, '.review-guard'), 0o555);
     cleanups.push(() => chmod(join(repo.root, '.review-guard'), 0o755));
     const expected = await inProcess(repo.root, input);
     assert.deepEqual(await hook(repo.root, input), expected);
+    await waitFor(() => daemonState(repo.root), (state) => state !== undefined, 20_000).catch(() => undefined);
     assert.deepEqual(await hook(repo.root, input), expected);
-    assert.equal(await daemonState(repo.root), undefined);
+    assert.deepEqual(await readdir(join(repo.root, '.review-guard')), []);
   });
 
   it('a client of another installation: the daemon refuses and stops, the call runs in process, the next starts its own', async () => {
@@ -208,15 +251,17 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
     assert.ok(theirs);
   });
 
-  it("another workspace's daemon named in the state file: refused, the call runs in process for its own workspace", async () => {
+  it("another workspace's daemon named in this one's state file: refused, the call runs in process for its own workspace", async () => {
     const a = await workspace();
     const b = await workspace({ rules: { 'max-lines': ['error', { max: 5 }] } });
     const expected = await inProcess(b.repo.root, b.input);
     assert.match(expected.stderr, /max-lines/, "b's own config decides");
     const daemonA = await startDaemon(a.repo.root);
-    await mkdir(join(b.repo.root, '.review-guard'), { recursive: true, mode: 0o700 });
-    await copyFile(join(a.repo.root, '.review-guard', 'daemon.json'), join(b.repo.root, '.review-guard', 'daemon.json'));
-    await chmod(join(b.repo.root, '.review-guard', 'daemon.json'), 0o600);
+    const filesB = daemonFiles(b.repo.root);
+    // The state file of b's place names a's socket (as a user's own mistake could): a refuses b's root.
+    await writeFile(filesB.state, JSON.stringify({ ...daemonA, socket: filesB.socket }), { mode: 0o600 });
+    await symlink(daemonA.socket, filesB.socket).catch(() => undefined);
+    cleanups.push(() => rm(filesB.socket, { force: true }));
     const run = await tracer.run(b.repo.root, ['hook', 'claude-code'], { input: b.input, env: DAEMON_ON });
     assert.ok(!answeredWarm(run.loaded));
     assert.deepEqual({ code: run.code, stdout: run.stdout, stderr: run.stderr }, expected);
@@ -236,14 +281,12 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
   describe('a broken answer on the socket', () => {
     /** Plays the daemon of `root`: a state file naming this process and a socket that answers with `respond`. */
     async function fakeDaemon(root: string, respond: (socket: import('node:net').Socket) => void): Promise<Server> {
-      const dir = join(root, '.review-guard');
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      const socketPath = join(dir, 'daemon.sock');
+      const files = daemonFiles(root);
+      await mkdir(files.dir, { recursive: true, mode: 0o700 });
+      await rm(files.socket, { force: true });
       const server = createServer((socket) => socket.once('data', () => respond(socket)));
-      await new Promise<void>((resolve) => server.listen(socketPath, resolve));
-      const { version } = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
-      const state = { protocol: 1, version, build: join(REPO_ROOT, 'dist', 'src') + '/', pid: process.pid, root, socket: socketPath, token: 'x' };
-      await writeFile(join(dir, 'daemon.json'), JSON.stringify(state), { mode: 0o600 });
+      await new Promise<void>((resolve) => server.listen(files.socket, resolve));
+      await writeFile(files.state, JSON.stringify(await fakeState(root, process.pid)), { mode: 0o600 });
       return server;
     }
     const broken: Record<string, (socket: import('node:net').Socket) => void> = {
@@ -265,9 +308,56 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
         } finally {
           server.close();
           // The state file names this process: gone before teardown stops "the daemon".
-          await rm(join(repo.root, '.review-guard', 'daemon.json'), { force: true });
+          await rm(daemonFiles(repo.root).state, { force: true });
         }
       });
     }
   });
+
+  describe('a daemon that started the call and then stalls', () => {
+    /** A daemon in a child process: it takes the call, says `started`, then goes `silent` or sends heartbeats forever. */
+    async function stallingDaemon(root: string, mode: 'silent' | 'heartbeats'): Promise<ChildProcess> {
+      const files = daemonFiles(root);
+      await mkdir(files.dir, { recursive: true, mode: 0o700 });
+      await rm(files.socket, { force: true });
+      const script = `import { createServer } from 'node:net';
+        createServer((s) => s.once('data', () => {
+          s.write('{"type":"started"}\\n');
+          if (process.argv[1] === 'heartbeats') setInterval(() => s.write('{"type":"alive"}\\n'), 100);
+        })).listen(${JSON.stringify(files.socket)}, () => process.stdout.write('ready'));`;
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+      cleanups.push(async () => void child.kill('SIGKILL'));
+      await new Promise((resolve) => child.stdout?.once('data', resolve));
+      await writeFile(files.state, JSON.stringify(await fakeState(root, child.pid!)), { mode: 0o600 });
+      return child;
+    }
+    const exitOf = (child: ChildProcess) => new Promise<NodeJS.Signals | null>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(child.signalCode) : child.once('exit', (_code, signal) => resolve(signal))));
+
+    it('silent: the client stops it, then runs the call in process (never both at once)', async () => {
+      const { repo, input } = await workspace();
+      const expected = await inProcess(repo.root, input);
+      const child = await stallingDaemon(repo.root, 'silent');
+      const exited = exitOf(child);
+      assert.deepEqual(await hook(repo.root, input), expected);
+      assert.equal(await exited, 'SIGKILL');
+    });
+
+    it("heartbeats forever: the hook ends at its deadline, inside the host's timeout, saying the edit was not reviewed", async () => {
+      const { repo, input } = await workspace();
+      const child = await stallingDaemon(repo.root, 'heartbeats');
+      const exited = exitOf(child);
+      const started = Date.now();
+      const run = await hook(repo.root, input);
+      assert.ok(Date.now() - started < 58_000, `${Date.now() - started} ms`);
+      assert.equal(run.code, 1, run.stderr);
+      assert.match(run.stderr, /gave no answer within 50 s and was stopped; this edit was not reviewed/);
+      assert.equal(await exited, 'SIGKILL');
+    });
+  });
 });
+
+/** A state file for a fake daemon of `root` with `pid`, listening where the real one would. */
+async function fakeState(root: string, pid: number): Promise<Record<string, unknown>> {
+  const { version } = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+  return { protocol: 2, version, build: join(REPO_ROOT, 'dist', 'src') + '/', pid, root, socket: daemonFiles(root).socket, token: 'x' };
+}

@@ -11,14 +11,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DaemonState } from '../../src/cli/daemon/protocol.js';
+import { daemonFilesFor, type DaemonFiles } from '../../src/cli/daemon/runtime-files.js';
 import { runCli, waitFor, type CliRun } from './cli.js';
 
 /** The environment that turns the warm path on (the test suite's default is off). */
 export const DAEMON_ON = { REVIEW_GUARD_DAEMON: 'on' } as const;
 
+/** Where the daemon of `root` keeps its files (the user's runtime folder, as the CLI children here see it). */
+export function daemonFiles(root: string): DaemonFiles {
+  const files = daemonFilesFor(root, process.getuid!());
+  if (!files) throw new Error(`no place for the daemon files of ${root}`);
+  return files;
+}
+
 /** The daemon's state file as it wrote it, or undefined. */
 export async function daemonState(root: string): Promise<DaemonState | undefined> {
-  const text = await readFile(join(root, '.review-guard', 'daemon.json'), 'utf8').catch(() => undefined);
+  const text = await readFile(daemonFiles(root).state, 'utf8').catch(() => undefined);
   return text === undefined ? undefined : (JSON.parse(text) as DaemonState);
 }
 
@@ -46,7 +54,7 @@ export async function stopDaemon(root: string): Promise<void> {
   const pids = new Set<number>();
   const state = await daemonState(root);
   if (state) pids.add(state.pid);
-  const lock = await readFile(join(root, '.review-guard', 'daemon.lock'), 'utf8').catch(() => '');
+  const lock = await readFile(daemonFiles(root).lock, 'utf8').catch(() => '');
   if (Number(lock.trim()) > 0) pids.add(Number(lock.trim()));
   // A test may plant a lock or state file naming the test process itself.
   pids.delete(process.pid);

@@ -5,14 +5,16 @@
  * — no daemon, a stale socket, another version or environment, a refusal,
  * silence past SILENCE_MS, a connection that ends before the answer — is
  * `undefined`, and the caller runs the command in process as it always
- * did. So a fault costs time, never a verdict.
+ * did. So a fault costs time, never a verdict. Once the daemon has started
+ * the call, a client that gives up (silence, or the command's overall
+ * deadline) stops that daemon first: the same work never runs twice at once.
  *
  * Loads Node built-ins and the dependency-free root finder only: no zod,
  * no MCP SDK, no tree-sitter (the point is to skip their load time).
  */
-import { accessSync, constants, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { findWorkspaceRoot, locateWorkspaceRoot } from '../../pipeline/workspace-root.js';
@@ -20,6 +22,7 @@ import { CLI_OPTIONS } from '../arg-options.js';
 import type { CommandOutput } from '../exit-codes.js';
 import {
   buildIdentity,
+  CLIENT_DEADLINE_MS,
   daemonWanted,
   decidingEnv,
   gitEnvOf,
@@ -36,6 +39,7 @@ import {
   type DaemonRequest,
   type DaemonState,
 } from './protocol.js';
+import { daemonFilesFor, type DaemonFiles } from './runtime-files.js';
 
 /** What the call looks like from the process that received it. */
 export interface ClientCall {
@@ -57,9 +61,11 @@ export async function viaWarmProcess(call: ClientCall): Promise<CommandOutput | 
   const root = rootOf(call, command, stdin);
   if (!root) return undefined;
   const uid = process.getuid();
-  const state = readDaemonState(root, uid);
+  const files = daemonFilesFor(root, uid, call.env);
+  if (!files) return undefined;
+  const state = readDaemonState(files, uid);
   if (!state || !isOwnSocket(state.socket, uid) || !processExists(state.pid)) {
-    await startDaemon(root, call.env);
+    await startDaemon(root, files, call.env);
     return undefined;
   }
   const request: DaemonRequest = {
@@ -76,9 +82,24 @@ export async function viaWarmProcess(call: ClientCall): Promise<CommandOutput | 
     gitEnv: gitEnvOf(call.env),
     noColor: Boolean(call.env['NO_COLOR']),
   };
-  const reply = await ask(state, request);
-  if (reply === 'unreachable') await startDaemon(root, call.env);
+  const deadlineMs = CLIENT_DEADLINE_MS[command];
+  const reply = await ask(state, request, deadlineMs);
+  if (reply === 'unreachable') await startDaemon(root, files, call.env);
+  if (reply === 'silent' || reply === 'overdue') stopStuckDaemon(state);
+  // Past the hook's deadline there is no time left to run it here: say so rather than outlive the host's timeout.
+  if (reply === 'overdue' && command === 'hook') {
+    return { stdout: '', stderr: `review-guard hook: the warm review process gave no answer within ${deadlineMs / 1000} s and was stopped; this edit was not reviewed (the next call starts a new one; REVIEW_GUARD_DAEMON=off runs every call in process)\n`, exitCode: 1 };
+  }
   return typeof reply === 'object' ? reply : undefined;
+}
+
+/** A daemon that went silent or overdue while running this call: ended, so running it here does not double the work. */
+function stopStuckDaemon(state: DaemonState): void {
+  try {
+    if (processExists(state.pid)) process.kill(state.pid, 'SIGKILL');
+  } catch {
+    // gone already
+  }
 }
 
 /**
@@ -116,21 +137,31 @@ function rootOf(call: ClientCall, command: string, stdin: string | undefined): s
   }
 }
 
-/** The answer, 'unreachable' (nothing listens: start a daemon), or 'declined' (it refused, stalled or broke off). */
-function ask(state: DaemonState, request: DaemonRequest): Promise<CommandOutput | 'unreachable' | 'declined'> {
+/**
+ * The answer; 'unreachable' (nothing listens: start a daemon); 'declined'
+ * (it refused, stalled or broke off before it started the call); 'silent'
+ * (it went quiet while running the call); 'overdue' (no answer by the deadline).
+ */
+type Answer = CommandOutput | 'unreachable' | 'declined' | 'silent' | 'overdue';
+
+function ask(state: DaemonState, request: DaemonRequest, deadlineMs: number): Promise<Answer> {
   return new Promise((resolve) => {
     const socket = connect(state.socket);
     let buffered = '';
     let connected = false;
+    let started = false;
     let settled = false;
-    const finish = (answer: CommandOutput | 'unreachable' | 'declined'): void => {
+    const finish = (answer: Answer): void => {
       if (settled) return;
       settled = true;
       clearTimeout(silence);
+      clearTimeout(deadline);
       socket.destroy();
       resolve(answer);
     };
-    let silence = setTimeout(() => finish('declined'), SILENCE_MS);
+    const quiet = (): void => finish(started ? 'silent' : 'declined');
+    let silence = setTimeout(quiet, SILENCE_MS);
+    const deadline = setTimeout(() => finish(started ? 'overdue' : 'declined'), deadlineMs);
     socket.setEncoding('utf8');
     socket.on('connect', () => {
       connected = true;
@@ -138,19 +169,23 @@ function ask(state: DaemonState, request: DaemonRequest): Promise<CommandOutput 
     });
     socket.on('data', (chunk: string) => {
       clearTimeout(silence);
-      silence = setTimeout(() => finish('declined'), SILENCE_MS);
+      silence = setTimeout(quiet, SILENCE_MS);
       buffered += chunk;
       if (buffered.length > MAX_REQUEST_BYTES) return finish('declined');
       for (let end = buffered.indexOf('\n'); end !== -1; end = buffered.indexOf('\n')) {
         const reply = parseReply(buffered.slice(0, end));
         buffered = buffered.slice(end + 1);
         if (reply?.type === 'alive') continue;
+        if (reply?.type === 'started') {
+          started = true;
+          continue;
+        }
         return finish(reply?.type === 'result' ? resultOf(reply) : 'declined');
       }
     });
     // A connection refused or a socket file with nothing behind it: the daemon is gone.
-    socket.on('error', () => finish(connected ? 'declined' : 'unreachable'));
-    socket.on('close', () => finish('declined'));
+    socket.on('error', () => finish(connected ? (started ? 'silent' : 'declined') : 'unreachable'));
+    socket.on('close', () => finish(started ? 'silent' : 'declined'));
   });
 }
 
@@ -171,12 +206,12 @@ function resultOf(reply: Extract<DaemonReply, { type: 'result' }>): CommandOutpu
 
 /**
  * Starts `review-guard daemon` for `root` in the background, detached and
- * silent, unless one is already starting (its lock names a live process) or
- * `.review-guard/` cannot be written (it could not start). It serves the
- * calls after this one.
+ * silent, unless one is already starting (its lock names a live process).
+ * It serves the calls after this one.
  */
-async function startDaemon(root: string, env: NodeJS.ProcessEnv): Promise<void> {
-  if (!writable(root) || lockHeldByLiveProcess(root)) return;
+async function startDaemon(root: string, files: DaemonFiles, env: NodeJS.ProcessEnv): Promise<void> {
+  const uid = process.getuid?.() ?? -1;
+  if (lockIsHeld(readLockHolder(files, uid), readDaemonState(files, uid))) return;
   const bin = fileURLToPath(new URL('../bin.js', import.meta.url));
   try {
     // Loaded here: the calls a daemon answers never need it.
@@ -186,19 +221,3 @@ async function startDaemon(root: string, env: NodeJS.ProcessEnv): Promise<void> 
     // Not started: the calls keep running in process.
   }
 }
-
-function writable(root: string): boolean {
-  const dir = join(root, '.review-guard');
-  try {
-    accessSync(existsSync(dir) ? dir : root, constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function lockHeldByLiveProcess(root: string): boolean {
-  const uid = process.getuid?.() ?? -1;
-  return lockIsHeld(readLockHolder(root, uid), readDaemonState(root, uid));
-}
-

@@ -1,75 +1,59 @@
 /**
- * @fileoverview The daemon's own files under `.review-guard/`: its lock
- * (taken exclusively, taken over from a dead or long-gone holder), the
- * place of its socket, and their removal — all through the write guard.
+ * @fileoverview The daemon's side of its runtime files (runtime-files.ts):
+ * the lock (taken exclusively, taken over from a dead or long-gone holder),
+ * the socket's place, the state file (written whole, owner-only) and their
+ * removal. Nothing here touches the workspace.
  */
-import { lstatSync, mkdirSync, rmSync } from 'node:fs';
-import { resolveWorkspacePath, WorkspaceFolder } from '../../pipeline/index.js';
-import { lockIsHeld, readDaemonState, readLockHolder, SOCKET_FILE } from './protocol.js';
-import { privateTempDir } from './socket-path.js';
+import { lstatSync, openSync, closeSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { lockIsHeld, readDaemonState, readLockHolder, type DaemonState } from './protocol.js';
+import { preparePrivateDir, type DaemonFiles } from './runtime-files.js';
 
-const OWN_DIR = '.review-guard';
-const LOCK_NAME = 'daemon.lock';
-
-/**
- * Takes `.review-guard/daemon.lock` (created exclusively, holding the pid):
- * false when a live process holds it. A lock whose holder died is taken over.
- */
-export async function takeLock(root: string): Promise<boolean> {
+/** Takes the lock (created exclusively, holding the pid): false when a live process holds it. */
+export function takeLock(files: DaemonFiles, uid: number): boolean {
+  if (!preparePrivateDir(files, uid)) return false;
   for (let attempt = 0; attempt < 2; attempt++) {
-    let folder: WorkspaceFolder;
     try {
-      folder = await WorkspaceFolder.open(root, OWN_DIR, { create: true });
-    } catch {
-      return false; // read-only, or a link: no daemon, every call runs in process
+      const fd = openSync(files.lock, 'wx', 0o600);
+      try {
+        writeSync(fd, `${process.pid}\n`);
+      } finally {
+        closeSync(fd);
+      }
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return false;
     }
-    try {
-      if (await folder.createExclusive(LOCK_NAME, `${process.pid}\n`)) return true;
-      const uid = process.getuid?.() ?? -1;
-      if (lockIsHeld(readLockHolder(root, uid), readDaemonState(root, uid))) return false;
-      await folder.remove(LOCK_NAME);
-    } catch {
-      return false;
-    } finally {
-      await folder.close();
-    }
+    if (lockIsHeld(readLockHolder(files, uid), readDaemonState(files, uid))) return false;
+    rmSync(files.lock, { force: true });
   }
   return false;
 }
 
-export async function releaseLock(root: string): Promise<void> {
-  if (readLockHolder(root, process.getuid?.() ?? -1)?.pid === process.pid) await removeOwn(root, LOCK_NAME);
+export function releaseLock(files: DaemonFiles, uid: number): void {
+  if (readLockHolder(files, uid)?.pid === process.pid) rmSync(files.lock, { force: true });
 }
 
-export async function removeOwn(root: string, name: string): Promise<void> {
-  const folder = await WorkspaceFolder.open(root, OWN_DIR, { create: false }).catch(() => undefined);
-  if (!folder) return;
+/** Makes the socket's place ready; a socket a dead daemon left is removed, anything else there is refused. */
+export function prepareSocketPath(files: DaemonFiles, uid: number): boolean {
   try {
-    await folder.remove(name);
-  } finally {
-    await folder.close();
-  }
-}
-
-/**
- * Makes the socket's place ready: in `.review-guard/`, no link on the way
- * (the write guard's judgement); in the temp dir, a folder of this user's
- * that nobody else can enter. A socket a dead daemon left is removed.
- */
-export function prepareSocketPath(root: string, socket: { path: string; inWorkspace: boolean }, uid: number): boolean {
-  try {
-    if (socket.inWorkspace) resolveWorkspacePath(root, SOCKET_FILE, 'none');
-    else {
-      const dir = privateTempDir(uid);
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
-      const stats = lstatSync(dir);
-      if (!stats.isDirectory() || stats.uid !== uid || (stats.mode & 0o077) !== 0) return false;
-    }
-    const existing = lstatSync(socket.path, { throwIfNoEntry: false });
+    const existing = lstatSync(files.socket, { throwIfNoEntry: false });
     if (existing && !(existing.isSocket() && existing.uid === uid)) return false;
-    if (existing) rmSync(socket.path);
+    if (existing) rmSync(files.socket);
     return true;
   } catch {
     return false;
   }
+}
+
+/** Writes the state file whole (a reader never sees half of it), owner-only. */
+export function writeState(files: DaemonFiles, state: DaemonState): void {
+  const temp = `${files.state}.${process.pid}.tmp`;
+  rmSync(temp, { force: true });
+  writeFileSync(temp, JSON.stringify(state), { mode: 0o600, flag: 'wx' });
+  renameSync(temp, files.state);
+}
+
+/** Removes the state file when it is still this start's. */
+export function removeState(files: DaemonFiles, token: string, uid: number): void {
+  if (readDaemonState(files, uid)?.token === token) rmSync(files.state, { force: true });
 }

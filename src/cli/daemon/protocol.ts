@@ -6,38 +6,40 @@
  *
  * Messages are JSON, one per line. The client sends one request; the
  * daemon answers `alive` while the request waits or runs (so a client can
- * tell a slow answer from a stuck process), then one `result` or one
- * `refused`, and closes the connection.
+ * tell a slow answer from a stuck process), `started` once it runs it
+ * (from then on the work is the daemon's: a client that gives up stops
+ * the daemon before it runs the call itself, never both at once), then one
+ * `result` or one `refused`, and closes the connection.
  */
 import { lstatSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Direct modules, not the doors: the daemon client must load nothing but Node built-ins on the warm path.
 import { processExists } from '../../../indexer/store/process-alive.js';
-import { readInsideRootSync } from '../../../workspace/read.js';
+import { readPrivateFile, type DaemonFiles } from './runtime-files.js';
 
 export { processExists };
 import { VERSION } from '../../version.js';
 
 /** Bumped whenever a message changes shape: a client and a daemon of different protocols never talk. */
-export const PROTOCOL = 1;
-
-/** The daemon's files, under the workspace root (review-guard's own tree: no links followed). */
-export const STATE_FILE = '.review-guard/daemon.json';
-export const LOCK_FILE = '.review-guard/daemon.lock';
-export const SOCKET_FILE = '.review-guard/daemon.sock';
+export const PROTOCOL = 2;
 
 /** The daemon says it is still at a request this often. */
 export const HEARTBEAT_MS = 250;
-/** A client that hears nothing for this long gives up on the daemon and runs in process. */
+/** A client that hears nothing for this long gives up on the daemon. */
 export const SILENCE_MS = 3000;
+/**
+ * The longest a client waits for a daemon's answer, whatever it sends: the
+ * hook stays inside Claude Code's 60 s hook timeout; the other commands
+ * inside what a pre-commit run or script would wait.
+ */
+export const CLIENT_DEADLINE_MS = { hook: 50_000, review: 15 * 60_000, index: 30 * 60_000 } as const;
 /** Largest request accepted (a Write's hook input carries the whole file). */
 export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 
 /** The commands a client may send; everything else always runs in process. */
 export const WARM_COMMANDS = ['hook', 'review', 'index'] as const;
 
-/** What a running daemon writes to STATE_FILE (owner-only) once it listens. */
+/** What a running daemon writes to its state file (owner-only, see runtime-files.ts) once it listens. */
 export interface DaemonState {
   readonly protocol: number;
   readonly version: string;
@@ -74,6 +76,7 @@ export type RefusalReason = 'token' | 'version' | 'root' | 'env' | 'request' | '
 
 export type DaemonReply =
   | { readonly type: 'alive' }
+  | { readonly type: 'started' }
   | { readonly type: 'result'; readonly stdout: string; readonly stderr?: string; readonly exitCode: number }
   | { readonly type: 'refused'; readonly reason: RefusalReason; readonly message: string };
 
@@ -124,18 +127,17 @@ export function daemonWanted(env: NodeJS.ProcessEnv): boolean {
 }
 
 /**
- * The running daemon's state, when STATE_FILE is a regular file owned by
- * this user and readable by nobody else, and well-formed; else undefined
- * (a file another user could read, or plant, is not trusted).
+ * The running daemon's state, when its state file is this user's alone and
+ * well-formed; else undefined.
  */
-export function readDaemonState(root: string, uid: number): DaemonState | undefined {
-  const read = readInsideRootSync(root, join(root, STATE_FILE), { links: 'refuse' });
-  if (!read.ok || read.stats.uid !== uid || (read.stats.mode & 0o077) !== 0) return undefined;
+export function readDaemonState(files: DaemonFiles, uid: number): DaemonState | undefined {
+  const read = readPrivateFile(files, files.state, uid);
+  if (!read) return undefined;
   try {
-    const state = JSON.parse(read.bytes.toString('utf8')) as Partial<DaemonState>;
+    const state = JSON.parse(read.text) as Partial<DaemonState>;
     const fields = [state.protocol, state.pid, state.version, state.build, state.root, state.socket, state.token];
     const types = ['number', 'number', 'string', 'string', 'string', 'string', 'string'];
-    return fields.every((value, i) => typeof value === types[i]) ? (state as DaemonState) : undefined;
+    return fields.every((value, i) => typeof value === types[i]) && state.socket === files.socket ? (state as DaemonState) : undefined;
   } catch {
     return undefined;
   }
@@ -151,12 +153,12 @@ export function isOwnSocket(path: string, uid: number): boolean {
   }
 }
 
-/** The daemon's lock file: who took it and when, when the file is this user's. */
-export function readLockHolder(root: string, uid: number): { pid: number; sinceMs: number } | undefined {
-  const read = readInsideRootSync(root, join(root, LOCK_FILE), { links: 'refuse' });
-  if (!read.ok || read.stats.uid !== uid) return undefined;
-  const pid = Number(read.bytes.toString('utf8').trim());
-  return Number.isInteger(pid) && pid > 0 ? { pid, sinceMs: read.stats.mtimeMs } : undefined;
+/** The daemon's lock file: who took it and when, when the file is this user's alone. */
+export function readLockHolder(files: DaemonFiles, uid: number): { pid: number; sinceMs: number } | undefined {
+  const read = readPrivateFile(files, files.lock, uid);
+  if (!read) return undefined;
+  const pid = Number(read.text.trim());
+  return Number.isInteger(pid) && pid > 0 ? { pid, sinceMs: read.mtimeMs } : undefined;
 }
 
 /** A daemon listens within this long of taking the lock; an older lock without a state file is stale. */
@@ -166,9 +168,10 @@ const MAX_START_MS = 120_000;
  * Whether the lock still belongs to a daemon of another process: its holder
  * lives and it either took the lock lately (still starting) or its state
  * file names it (running). A pid reused by an unrelated process does not
- * hold a lock for good.
+ * hold a lock for good, nor does a lock dated in the future.
  */
 export function lockIsHeld(holder: { pid: number; sinceMs: number } | undefined, state?: DaemonState): boolean {
   if (!holder || holder.pid === process.pid || !processExists(holder.pid)) return false;
-  return Date.now() - holder.sinceMs < MAX_START_MS || state?.pid === holder.pid;
+  const age = Date.now() - holder.sinceMs;
+  return (age >= -1000 && age < MAX_START_MS) || state?.pid === holder.pid;
 }

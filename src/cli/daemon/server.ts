@@ -6,28 +6,30 @@
  * follows every edit), answers calls over a Unix socket, and ends after
  * `daemon.idleSeconds` without one.
  *
- * Trust (SECURITY.md): the socket and the state file are the user's only
- * (umask 077, the socket chmod 600, in `.review-guard/` or an owner-only
- * temp folder), and a request must carry the random token of this start,
+ * Trust (SECURITY.md): the socket, lock and state file are the user's only
+ * (umask 077, the socket chmod 600, in the user's runtime folder, never in
+ * the workspace), and a request must carry the random token of this start,
  * which only a reader of the owner-only state file has. A request for
  * another workspace, from another installation or version, or with another
  * model or review-guard environment is refused, and the client runs in
  * process. Requests run one at a time, each through the same command-line
  * code as in process (main.ts), so the output is byte for byte the same.
+ * It leaves, saving nothing, when its workspace disappears.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, rmSync } from 'node:fs';
+import { chmodSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type Socket } from 'node:net';
 import { z } from 'zod';
-import { ConfigSchema, isWithinRoot, reloadingService, useGitHelper, writeWorkspaceFile, type ReviewService } from '../../pipeline/index.js';
+import { ConfigSchema, isWithinRoot, reloadingService, useGitHelper, type ReviewService } from '../../pipeline/index.js';
 import { parseCliArgs, type CliArgs } from '../args.js';
 import type { CommandOutput } from '../exit-codes.js';
 import { runCommandLine } from '../main.js';
 import { workspaceRoot } from '../root.js';
 import type { ServiceSource } from '../services.js';
 import { exitOnSignals } from '../shutdown.js';
-import { prepareSocketPath, releaseLock, removeOwn, takeLock } from './daemon-files.js';
-import { socketPathFor } from './socket-path.js';
+import { prepareSocketPath, releaseLock, removeState, takeLock, writeState } from './daemon-files.js';
+import { daemonFilesFor, type DaemonFiles } from './runtime-files.js';
 import {
   buildIdentity,
   decidingEnv,
@@ -37,7 +39,6 @@ import {
   PROTOCOL,
   readDaemonState,
   sameEnv,
-  STATE_FILE,
   WARM_COMMANDS,
   type DaemonReply,
   type DaemonRequest,
@@ -45,7 +46,7 @@ import {
   type RefusalReason,
 } from './protocol.js';
 
-/** How often the daemon checks that its state file is still its own (the workspace deleted, another daemon started). */
+/** How often the daemon checks that its workspace is still there and its state file still its own (another daemon started). */
 const OWNERSHIP_CHECK_MS = 2000;
 /** The index is saved once no call came for this long (between edits, not while an agent edits in a burst). */
 const SAVE_AFTER_MS = 5000;
@@ -76,9 +77,9 @@ export async function runDaemon(args: CliArgs, cwd: string): Promise<void> {
   process.umask(0o077);
   // Its git calls start from a small helper: a fork of this process, once the index is loaded, is slow.
   useGitHelper();
-  if (!(await takeLock(root))) return;
-  const socket = socketPathFor(root, uid);
-  if (!socket || !prepareSocketPath(root, socket, uid)) return void (await releaseLock(root));
+  const files = daemonFilesFor(root, uid);
+  if (!files || !takeLock(files, uid)) return;
+  if (!prepareSocketPath(files, uid)) return releaseLock(files, uid);
 
   const slots = new Map<string, ReturnType<typeof reloadingService>>();
   const slotFor = (at: string) => {
@@ -94,37 +95,76 @@ export async function runDaemon(args: CliArgs, cwd: string): Promise<void> {
   // Warm before listening: the first call it answers finds the index loaded and current.
   const service = await services.get(root).catch(() => undefined);
   await service?.updateIndex().catch(() => undefined);
+  const workspace = new WorkspacePresence(root);
 
   const token = randomBytes(32).toString('hex');
-  const state: DaemonState = { protocol: PROTOCOL, ...buildIdentity(), pid: process.pid, root, socket: socket.path, token };
+  const state: DaemonState = { protocol: PROTOCOL, ...buildIdentity(), pid: process.pid, root, socket: files.socket, token };
   // The store is saved when the daemon is quiet (reviews defer it) and before it exits.
-  const saveAll = () => Promise.all([...slots.values()].map((slot) => slot.get().then((warm) => warm.updateIndex(), () => undefined))).then(() => undefined);
+  // Never into a workspace being deleted: a save would make its `.review-guard/` again.
+  const saveAll = async () => {
+    if (workspace.present()) await Promise.all([...slots.values()].map((slot) => slot.get().then((warm) => warm.updateIndex(), () => undefined)));
+  };
   const daemon = new Daemon(root, state, services, idleMs(service), saveAll);
   const server = createServer((connection) => daemon.serve(connection));
   daemon.stop = async () => {
     server.close();
-    // Each step on its own: a workspace deleted under the daemon must not keep it alive.
+    // Each step on its own: a workspace deleted under the daemon must not keep it alive, nor get its index back.
     await daemon.flush().catch(() => undefined);
     await Promise.all([...slots.values()].map((slot) => slot.close())).catch(() => undefined);
-    if (readDaemonState(root, uid)?.token === token) await removeOwn(root, 'daemon.json').catch(() => undefined);
-    if (isOwnSocket(socket.path, uid)) rmSync(socket.path, { force: true });
-    await releaseLock(root).catch(() => undefined);
+    removeDaemonFiles(files, token, uid);
     process.exit(0);
   };
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(socket.path, resolve);
+      server.listen(files.socket, resolve);
     });
-    chmodSync(socket.path, 0o600);
-    // A state file left by a dead daemon keeps its permissions when rewritten in place: removed first.
-    await removeOwn(root, 'daemon.json');
-    await writeWorkspaceFile(root, STATE_FILE, JSON.stringify(state), 'none');
+    chmodSync(files.socket, 0o600);
+    writeState(files, state);
   } catch {
     return daemon.stop();
   }
   exitOnSignals(() => daemon.stop(), process.stderr);
-  daemon.watchOwnership(uid);
+  daemon.watch(() => readDaemonState(files, uid)?.token === token && workspace.present());
+}
+
+function removeDaemonFiles(files: DaemonFiles, token: string, uid: number): void {
+  for (const step of [() => removeState(files, token, uid), () => isOwnSocket(files.socket, uid) && rmSync(files.socket, { force: true }), () => releaseLock(files, uid)]) {
+    try {
+      step();
+    } catch {
+      // each on its own: the next start takes over what is left
+    }
+  }
+}
+
+/**
+ * Whether the workspace the daemon started for is still there: the same
+ * folder (not one made again under its name), and review-guard's own folder
+ * in it when it had one (a recursive delete takes that first).
+ */
+class WorkspacePresence {
+  private readonly identity: string | undefined;
+  private readonly hadOwnDir: boolean;
+
+  constructor(private readonly root: string) {
+    this.identity = folderIdentity(root);
+    this.hadOwnDir = folderIdentity(join(root, '.review-guard')) !== undefined;
+  }
+
+  present(): boolean {
+    if (this.identity === undefined || folderIdentity(this.root) !== this.identity) return false;
+    return !this.hadOwnDir || folderIdentity(join(this.root, '.review-guard')) !== undefined;
+  }
+}
+
+function folderIdentity(path: string): string | undefined {
+  try {
+    const stats = statSync(path);
+    return stats.isDirectory() ? `${stats.dev}:${stats.ino}` : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The idle time from the workspace's config (the default when it does not load). */
@@ -178,10 +218,10 @@ class Daemon {
     });
   }
 
-  /** Ends when the state file no longer holds this start's token. */
-  watchOwnership(uid: number): void {
+  /** Ends once `stillMine` fails (the state file not this start's any more, the workspace gone). */
+  watch(stillMine: () => boolean): void {
     const timer = setInterval(() => {
-      if (readDaemonState(this.root, uid)?.token !== this.state.token) void this.stop();
+      if (!stillMine()) void this.stop();
     }, OWNERSHIP_CHECK_MS);
     timer.unref();
   }
@@ -212,8 +252,10 @@ class Daemon {
     }, QUEUE_WAIT_MS);
     const run = this.queue.then(() => {
       clearTimeout(sendBack);
-      if (state === 'sent back') return undefined;
+      // A client that left while the call waited runs it itself: never the same work twice at once.
+      if (state === 'sent back' || connection.destroyed) return undefined;
       state = 'running';
+      send(connection, { type: 'started' });
       return this.run(request);
     });
     this.queue = run.catch(() => undefined);
