@@ -143,6 +143,11 @@ export class CodeIndex {
     return rankCandidates(ranking.sources, ranking.query, k);
   }
 
+  /** Whether the index holds a chunk named `symbol` in `relPath`. */
+  hasSymbol(relPath: string, symbol: string): boolean {
+    return this.catalog.file(relPath)?.chunks.some((chunk) => chunk.symbol === symbol) ?? false;
+  }
+
   /** The code of chunk `id` as indexed, or undefined for an unknown id. */
   readCode(id: string): CodeRead | undefined {
     const entry = this.catalog.chunk(id);

@@ -6,7 +6,6 @@
  * their line ends read as the parser counts them (`line-ends.ts`). Imports
  * nothing of the project.
  */
-export { createWorkspaceFileOnce } from './create-once.js';
 export { withLineFeeds } from './line-ends.js';
 export { type GuardedRead, readInsideRoot, readInsideRootSync, type ReadRefusal } from './read.js';
 export { isWithinRoot, leavesRoot } from './root-paths.js';

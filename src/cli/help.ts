@@ -227,7 +227,8 @@ Environment:
   REVIEW_GUARD_STATE_KEY
                       the key (32 characters or more) that signs the
                       requestState of a duplicate question; default: the
-                      key in .review-guard/state-key, created once (0600)
+                      user's key in $XDG_STATE_HOME/review-guard/state-key
+                      (~/.local/state/…), created once (0600)
 
 Example .mcp.json for Claude Code (as \`review-guard init\` writes it for a project install):
   ${JSON.stringify({ mcpServers: { [SERVER_NAME]: mcpEntry(LOCAL_LAUNCH) } })}

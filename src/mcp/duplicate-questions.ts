@@ -14,7 +14,7 @@
  */
 import { z } from 'zod';
 import { inputRequired, inputResponse, type InputRequest } from '@modelcontextprotocol/server';
-import { duplicatePair, withoutFindings, type DuplicatePair, type Finding, type ReviewResult } from '../pipeline/index.js';
+import { duplicatePair, plainText, withoutFindings, type DuplicatePair, type Finding, type ReviewResult } from '../pipeline/index.js';
 import { newerFileRule } from './pair-age.js';
 
 /** Similarity from which a duplicate is worth a question. */
@@ -112,7 +112,7 @@ export function applyAnswers(result: ReviewResult, questions: readonly Duplicate
   for (const q of questions) {
     const view = inputResponse(responses, q.key);
     const decision = view.kind === 'elicit' && view.action === 'accept' ? DecisionSchema.safeParse(view.content).data?.decision : undefined;
-    const name = `${q.pair.symbol} (${q.pair.file})`;
+    const name = plainText(`${q.pair.symbol} (${q.pair.file})`);
     if (decision === 'accept') {
       accepted.push(q.pair);
       dropped.add(q.fingerprint);
@@ -124,7 +124,7 @@ export function applyAnswers(result: ReviewResult, questions: readonly Duplicate
     } else if (decision === 'reuse') {
       // The mirrored finding would advise reusing the new code: the answer says it goes the other way.
       if (q.mirrorFingerprint !== undefined) dropped.add(q.mirrorFingerprint);
-      notes.push(`${name}: reuse ${q.pair.relatedSymbol} from ${q.pair.relatedFile}`);
+      notes.push(`${name}: reuse ${plainText(`${q.pair.relatedSymbol} from ${q.pair.relatedFile}`)}`);
     } else {
       notes.push(`${name}: no answer, the finding stands`);
     }

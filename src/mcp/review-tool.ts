@@ -6,10 +6,11 @@
  * Findings are a result (`isError: false`); only a review that could not
  * run at all is an error.
  */
-import { inputRequired, ProtocolError, ProtocolErrorCode, type CallToolResult, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import { inputRequired, type CallToolResult, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import { ReviewRequestSchema, ReviewResultSchema, UserError, type McpConfig, type ReviewRequest, type ReviewResult, type ReviewService } from '../pipeline/index.js';
 import { formatText } from '../report/text.js';
 import { applyAnswers, duplicateQuestions, questionRequests, type DuplicateQuestion } from './duplicate-questions.js';
+import { checkPendingAnswers, requestBinding, type Execution, type PendingAnswers } from './pending-answers.js';
 import { progressTracker } from './progress.js';
 import { progressNotifier } from './progress-notifier.js';
 import { declaresElicitation, declaresTasks } from './request-capabilities.js';
@@ -36,19 +37,7 @@ interface ReviewToolDeps {
   readonly stateCodec?: RequestStateCodec<PendingAnswers>;
 }
 
-/** What a synchronous review carries, signed, while the client answers its questions. */
-export interface PendingAnswers {
-  /** The arguments the state was issued for: echoed with other ones, it is refused. */
-  readonly request: string;
-  readonly result: ReviewResult;
-  readonly questions: readonly DuplicateQuestion[];
-  readonly execution: Execution;
-}
-
-interface Execution {
-  readonly mode: 'sync' | 'task';
-  readonly reason: string;
-}
+export type { PendingAnswers };
 
 /** Sync or task, decided per request. */
 function chooseExecution(fileCount: number, config: McpConfig, tasksDeclared: boolean): Execution {
@@ -70,12 +59,9 @@ export function reviewTool(deps: ReviewToolDeps): ToolDefinition {
     handler: async (args, ctx, server): Promise<ToolReply> => {
       const service = await deps.service();
       // A retry carrying answers: the review is in the (verified) state, only the answers are new.
-      const pending = ctx.mcpReq.requestState<PendingAnswers>();
-      if (pending?.questions) {
-        // A signature proves the state is ours, not that it belongs to this call: another file's review must not come back as this one's.
-        if (pending.request !== JSON.stringify(args)) {
-          throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'requestState was issued for another review_code request: send it back with the arguments it came with');
-        }
+      const state = ctx.mcpReq.requestState<unknown>();
+      if (state !== undefined) {
+        const pending = checkPendingAnswers(state, requestBinding(service.root, args));
         return answered(service, pending.result, pending.questions, ctx.mcpReq.inputResponses, pending.execution);
       }
       const { mcp } = service.loaded.config;
@@ -85,7 +71,7 @@ export function reviewTool(deps: ReviewToolDeps): ToolDefinition {
       const result = await reviewNow(service, args, ctx, mcp);
       const questions = canAsk ? await duplicateQuestions(result, service.root) : [];
       if (questions.length === 0 || !deps.stateCodec) return toToolResult(result, execution);
-      return inputRequired({ inputRequests: questionRequests(questions), requestState: await deps.stateCodec.mint({ request: JSON.stringify(args), result, questions, execution }) });
+      return inputRequired({ inputRequests: questionRequests(questions), requestState: await deps.stateCodec.mint({ request: requestBinding(service.root, args), result, questions, execution }) });
     },
   });
 }
@@ -118,10 +104,12 @@ async function answered(
   const applied = applyAnswers(result, questions, responses);
   const notes = [...applied.notes];
   // The answer still shapes this reply; a record that cannot be written (a link in the way) is said, not thrown.
-  await service.acceptDuplicates(applied.accepted).catch((error: unknown) => {
+  const unknown = await service.acceptDuplicates(applied.accepted).catch((error: unknown) => {
     if (!(error instanceof UserError)) throw error;
     notes.push(`The accepted pair(s) were not recorded, so they may be reported again: ${error.message}`);
+    return [];
   });
+  if (unknown.length > 0) notes.push(`${unknown.length} accepted pair(s) were not recorded: they name code the index does not hold (changed or removed since the review)`);
   const reply = toToolResult(applied.result, execution);
   reply.content.push({ type: 'text', text: notes.join('\n') });
   return reply;

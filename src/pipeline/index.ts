@@ -15,7 +15,7 @@ import type { ChatModelReadiness } from './health/ollama-probe.js';
 export { HealthReportSchema, type HealthReport } from './health/report.js';
 export { ConfigError, UserError } from './errors.js';
 export { readForRewrite } from './config/index.js';
-export { createWorkspaceFileOnce, readInsideRoot, resolveWorkspacePath, WorkspaceFolder, WorkspaceLinkError, writeWorkspaceFile } from '../../workspace/index.js';
+export { readInsideRoot, resolveWorkspacePath, WorkspaceFolder, WorkspaceLinkError, writeWorkspaceFile } from '../../workspace/index.js';
 export { addModelSummaries } from './model/index.js';
 export { plainText } from './plain-text.js';
 export { isJsonObject } from './json-object.js';

@@ -61,8 +61,12 @@ export interface ReviewService {
   searchSimilar(query: { readonly code: string; readonly language: LanguageId; readonly limit: number }): Promise<Candidate[]>;
   /** Size and provenance of the index and when it was last brought up to date; undefined when disabled. */
   indexStatus(): Promise<(IndexStatus & { readonly lastUpdated?: string }) | undefined>;
-  /** Records duplicates a person chose to keep; later reviews do not report them again. */
-  acceptDuplicates(pairs: readonly DuplicatePair[]): Promise<void>;
+  /**
+   * Records duplicates a person chose to keep; later reviews do not report
+   * them again. Only pairs whose both halves the index knows are recorded;
+   * the others are returned.
+   */
+  acceptDuplicates(pairs: readonly DuplicatePair[]): Promise<DuplicatePair[]>;
   /** Notices not yet reported (a store rebuilt, an embedder missing), each given once. */
   takeNotices(): Promise<string[]>;
   /**
@@ -208,7 +212,12 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
       // Capped last, so findings the baseline leaves out do not crowd out new ones.
       return reviewOptions.capFindings === false ? news : capFindingsPerFile(news, config.maxFindingsPerFile);
     },
-    acceptDuplicates: (pairs) => accepted.add(pairs),
+    async acceptDuplicates(pairs) {
+      const index = config.index.enabled ? await openIndex() : undefined;
+      const known = (pair: DuplicatePair) => index !== undefined && index.hasSymbol(pair.file, pair.symbol) && index.hasSymbol(pair.relatedFile, pair.relatedSymbol);
+      await accepted.add(pairs.filter(known));
+      return pairs.filter((pair) => !known(pair));
+    },
     async updateIndex(indexOptions = {}) {
       const index = await openIndex();
       const progress = indexOptions.onProgress ? { onProgress: indexOptions.onProgress } : {};

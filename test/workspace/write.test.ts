@@ -8,7 +8,6 @@ import assert from 'node:assert/strict';
 import { chmod, lstat, mkdir, readdir, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { createWorkspaceFileOnce } from '../../workspace/create-once.js';
 import { readBeforeRewrite, resolveWorkspacePath, WorkspaceFolder, WorkspaceLinkError, writeWorkspaceFile } from '../../workspace/write.js';
 import { makeRootBesideOutside, type TempDir } from '../support/sample-repo.js';
 
@@ -88,23 +87,6 @@ describe('writeWorkspaceFile', () => {
     }
     assert.equal(await readFile(join(outside, 'target'), 'utf8'), CANARY);
     assert.ok((await lstat(join(root, '.review-guard', 'index', 'meta.json'))).isFile());
-  });
-
-  it('creates a file once: of twenty creators at once exactly one wins, owner-only, and none replaces it later', async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => createWorkspaceFileOnce(root, '.review-guard/state-key', `key ${i}\n`, { links: 'none', mode: 0o600 })));
-    assert.equal(results.filter(Boolean).length, 1);
-    const winner = results.indexOf(true);
-    assert.equal(await readFile(join(root, '.review-guard', 'state-key'), 'utf8'), `key ${winner}\n`);
-    assert.equal((await stat(join(root, '.review-guard', 'state-key'))).mode & 0o777, 0o600);
-    assert.equal(await createWorkspaceFileOnce(root, '.review-guard/state-key', 'later\n', { links: 'none', mode: 0o600 }), false);
-    assert.equal(await readFile(join(root, '.review-guard', 'state-key'), 'utf8'), `key ${winner}\n`);
-    assert.deepEqual((await readdir(join(root, '.review-guard'))).sort(), ['state-key'], 'no temp file left behind');
-  });
-
-  it('refuses to create a file once behind a link in its own tree, leaving the target alone', async () => {
-    await symlink(outside, join(root, '.review-guard'));
-    await assert.rejects(createWorkspaceFileOnce(root, '.review-guard/state-key', 'k', { links: 'none', mode: 0o600 }), WorkspaceLinkError);
-    assert.deepEqual(await readdir(outside), ['target']);
   });
 
   it('refuses paths that leave the root lexically', () => {

@@ -33,8 +33,8 @@ export async function runServe(args: CliArgs, cwd: string, stderr: NodeJS.WriteS
   const tasks = new TaskManager(store);
   // Garbage on stdin must not flood the host's log: one short line per bad message.
   const onerror = (error: Error): void => void stderr.write(`review-guard: ${oneLine(error.message)}\n`);
-  // Signs the state between the rounds of a duplicate question with the workspace's key, so any of its processes accepts it.
-  const stateKey = await loadStateKey(root, process.env);
+  // Signs the state between the rounds of a duplicate question with the user's key, so any of their processes accepts it.
+  const stateKey = loadStateKey(process.env);
   if (stateKey.notShared) onerror(new Error(`requestState key: ${stateKey.notShared}`));
   const stateCodec = createRequestStateCodec<PendingAnswers>({ key: stateKey.key, ttlSeconds: 600 });
   const factory = (context: McpRequestContext) => createMcpServer({ service: getService, tasks, stateCodec }, context);
