@@ -10,6 +10,15 @@ import { readInsideRootSync } from '../../workspace/read.js';
 import { CONFIG_FILE_NAME, PACKAGE_JSON_KEY } from './config/names.js';
 
 /** How the workspace root was chosen. */
+/** The real path of `path` (links followed), or `path` itself when it cannot be resolved (missing). */
+export function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
 export type RootChoice =
   | { readonly root: string; readonly chosenBy: 'flag' }
   | { readonly root: string; readonly chosenBy: 'git' | 'config-file' | 'package-json'; readonly marker: string }

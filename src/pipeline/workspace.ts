@@ -3,23 +3,13 @@
  * caller hands us is resolved against the root and refused when it leads
  * outside, lexically or through a symlink.
  */
-import { realpathSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { type FileStat } from '../../indexer/index.js';
 import { isWithinRoot, leavesRoot, readInsideRoot, type ReadRefusal } from '../../workspace/index.js';
 
 export { isWithinRoot };
 
-/** The real path of `path` (links followed), or `path` itself when it cannot be resolved (missing). */
-export function realOrSelf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
-}
-
-export { findWorkspaceRoot, locateWorkspaceRoot, type RootChoice } from './workspace-root.js';
+export { findWorkspaceRoot, locateWorkspaceRoot, realOrSelf, type RootChoice } from './workspace-root.js';
 
 /** A file the guard let through, or why it did not. */
 type WorkspaceFile =

@@ -5,7 +5,7 @@
  * removal. Nothing here touches the workspace.
  */
 import { lstatSync, openSync, closeSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { lockIsHeld, readDaemonState, readLockHolder, type DaemonState } from './protocol.js';
+import { isOwnSocket, lockIsHeld, readDaemonState, readLockHolder, type DaemonState } from './protocol.js';
 import { preparePrivateDir, type DaemonFiles } from './runtime-files.js';
 
 /** Takes the lock (created exclusively, holding the pid): false when a live process holds it. */
@@ -56,4 +56,15 @@ export function writeState(files: DaemonFiles, state: DaemonState): void {
 /** Removes the state file when it is still this start's. */
 export function removeState(files: DaemonFiles, token: string, uid: number): void {
   if (readDaemonState(files, uid)?.token === token) rmSync(files.state, { force: true });
+}
+
+/** Removes the state file, socket and lock of this start, each on its own. */
+export function removeDaemonFiles(files: DaemonFiles, token: string, uid: number): void {
+  for (const step of [() => removeState(files, token, uid), () => isOwnSocket(files.socket, uid) && rmSync(files.socket, { force: true }), () => releaseLock(files, uid)]) {
+    try {
+      step();
+    } catch {
+      // each on its own: the next start takes over what is left
+    }
+  }
 }

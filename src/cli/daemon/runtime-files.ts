@@ -8,9 +8,11 @@
  * client loads this before anything else.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
+// The dependency-free module, not the pipeline's door: the client loads Node built-ins only.
+import { realOrSelf } from '../../pipeline/workspace-root.js';
 
 /** The paths of one workspace's daemon files. */
 export interface DaemonFiles {
@@ -30,7 +32,7 @@ const MAX_STATE_BYTES = 64 * 1024;
  * has room for a socket path (then every call runs in process).
  */
 export function daemonFilesFor(root: string, uid: number, env: NodeJS.ProcessEnv = process.env): DaemonFiles | undefined {
-  const key = createHash('sha256').update(realRoot(root)).digest('hex').slice(0, 24);
+  const key = createHash('sha256').update(realOrSelf(root)).digest('hex').slice(0, 24);
   for (const dir of candidateDirs(uid, env)) {
     const socket = join(dir, `${key}.sock`);
     if (Buffer.byteLength(socket) <= MAX_SOCKET_PATH_BYTES) return { dir, state: join(dir, `${key}.json`), lock: join(dir, `${key}.lock`), socket };
@@ -45,14 +47,6 @@ function candidateDirs(uid: number, env: NodeJS.ProcessEnv): string[] {
   dirs.push(join(tmpdir(), `review-guard-${uid}`));
   if (process.platform !== 'win32') dirs.push(`/tmp/review-guard-${uid}`);
   return dirs;
-}
-
-function realRoot(root: string): string {
-  try {
-    return realpathSync(root);
-  } catch {
-    return root;
-  }
 }
 
 /** Whether `dir` is a folder (not a link) owned by `uid` that nobody else may enter. */

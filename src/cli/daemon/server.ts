@@ -17,8 +17,7 @@
  * It leaves, saving nothing, when its workspace disappears.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { z } from 'zod';
 import { ConfigSchema, isWithinRoot, reloadingService, useGitHelper, type ReviewService } from '../../pipeline/index.js';
@@ -28,13 +27,13 @@ import { runCommandLine } from '../main.js';
 import { workspaceRoot } from '../root.js';
 import type { ServiceSource } from '../services.js';
 import { exitOnSignals } from '../shutdown.js';
-import { prepareSocketPath, releaseLock, removeState, takeLock, writeState } from './daemon-files.js';
-import { daemonFilesFor, type DaemonFiles } from './runtime-files.js';
+import { prepareSocketPath, releaseLock, removeDaemonFiles, takeLock, writeState } from './daemon-files.js';
+import { WorkspacePresence } from './workspace-presence.js';
+import { daemonFilesFor } from './runtime-files.js';
 import {
   buildIdentity,
   decidingEnv,
   HEARTBEAT_MS,
-  isOwnSocket,
   MAX_REQUEST_BYTES,
   PROTOCOL,
   readDaemonState,
@@ -126,45 +125,6 @@ export async function runDaemon(args: CliArgs, cwd: string): Promise<void> {
   }
   exitOnSignals(() => daemon.stop(), process.stderr);
   daemon.watch(() => readDaemonState(files, uid)?.token === token && workspace.present());
-}
-
-function removeDaemonFiles(files: DaemonFiles, token: string, uid: number): void {
-  for (const step of [() => removeState(files, token, uid), () => isOwnSocket(files.socket, uid) && rmSync(files.socket, { force: true }), () => releaseLock(files, uid)]) {
-    try {
-      step();
-    } catch {
-      // each on its own: the next start takes over what is left
-    }
-  }
-}
-
-/**
- * Whether the workspace the daemon started for is still there: the same
- * folder (not one made again under its name), and review-guard's own folder
- * in it when it had one (a recursive delete takes that first).
- */
-class WorkspacePresence {
-  private readonly identity: string | undefined;
-  private readonly hadOwnDir: boolean;
-
-  constructor(private readonly root: string) {
-    this.identity = folderIdentity(root);
-    this.hadOwnDir = folderIdentity(join(root, '.review-guard')) !== undefined;
-  }
-
-  present(): boolean {
-    if (this.identity === undefined || folderIdentity(this.root) !== this.identity) return false;
-    return !this.hadOwnDir || folderIdentity(join(this.root, '.review-guard')) !== undefined;
-  }
-}
-
-function folderIdentity(path: string): string | undefined {
-  try {
-    const stats = statSync(path);
-    return stats.isDirectory() ? `${stats.dev}:${stats.ino}` : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The idle time from the workspace's config (the default when it does not load). */
