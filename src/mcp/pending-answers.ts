@@ -4,13 +4,14 @@
  * signature says the state is ours; it is still read as untrusted input
  * (a leaked key, an old bug): the shape is parsed, every question must name
  * a duplicate finding of the carried result, paths stay inside the
- * workspace, and every text is cleaned as model text is before it reaches
- * the reply.
+ * workspace, and every text is cleaned as the plain-text reporters clean
+ * it (`printable`) before it reaches the reply.
  */
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { duplicatePair, plainText, ReviewResultSchema, type Finding, type ReviewRequest, type ReviewResult } from '../pipeline/index.js';
+import { printable } from '../report/finding-text.js';
 import type { DuplicateQuestion } from './duplicate-questions.js';
 
 export interface Execution {
@@ -26,10 +27,11 @@ export interface PendingAnswers {
   readonly execution: Execution;
 }
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-const isInsideRoot = (path: string) => !isAbsolute(path) && !path.includes('\\') && !path.split('/').includes('..') && !CONTROL.test(path);
+/** Text a cleaning would not change: no control characters, no line breaks. */
+const isPlain = (text: string) => plainText(text) === text;
+const isInsideRoot = (path: string) => isPlain(path) && !isAbsolute(path) && !path.includes('\\') && !path.split('/').includes('..');
 const RelPathSchema = z.string().min(1).max(1024).refine(isInsideRoot, 'a path inside the workspace');
-const NameSchema = z.string().min(1).max(500).refine((name) => !CONTROL.test(name), 'a name without control characters');
+const NameSchema = z.string().min(1).max(500).refine(isPlain, 'a name without control characters');
 const PairSchema = z.object({ file: RelPathSchema, symbol: NameSchema, relatedFile: RelPathSchema, relatedSymbol: NameSchema });
 const QuestionSchema = z.object({
   key: z.string().regex(/^duplicate-\d{1,4}$/),
@@ -68,27 +70,5 @@ export function checkPendingAnswers(state: unknown, binding: string): PendingAns
     const mirror = { file: q.pair.relatedFile, symbol: q.pair.relatedSymbol, relatedFile: q.pair.file, relatedSymbol: q.pair.symbol };
     if (!names(q.fingerprint, q.pair) || (q.mirrorFingerprint !== undefined && !names(q.mirrorFingerprint, mirror))) throw refuse('asks about a pair its review does not report');
   }
-  return { ...pending, result: cleanResult(pending.result) };
-}
-
-/** Every text of `result` on one line without control characters. */
-function cleanResult(result: ReviewResult): ReviewResult {
-  const clean = (text: string | undefined) => (text === undefined ? undefined : plainText(text));
-  const findings = result.findings.map((finding) => ({
-    ...finding,
-    message: plainText(finding.message),
-    ...(finding.symbol !== undefined ? { symbol: clean(finding.symbol) } : {}),
-    ...(finding.suggestion !== undefined ? { suggestion: clean(finding.suggestion) } : {}),
-    ...(finding.related ? { related: finding.related.map((r) => ({ ...r, ...(r.symbol !== undefined ? { symbol: clean(r.symbol) } : {}) })) } : {}),
-  }));
-  const { summary } = result;
-  return {
-    findings,
-    summary: {
-      ...summary,
-      files: summary.files.map((file) => ({ ...file, file: plainText(file.file), ...(file.reason !== undefined ? { reason: clean(file.reason) } : {}) })),
-      ...(summary.notices ? { notices: summary.notices.map(plainText) } : {}),
-      ...(summary.model ? { model: { ...summary.model, ...(summary.model.reason !== undefined ? { reason: clean(summary.model.reason) } : {}) } } : {}),
-    },
-  } as ReviewResult;
+  return { ...pending, result: printable(pending.result) };
 }

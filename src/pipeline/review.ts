@@ -17,7 +17,7 @@ import { ModelStageTally, pushReviewWarning, reviewWithModel, type ModelBudget }
 import type { ParsedFile, ReviewDeps } from './review-run.js';
 import type { FileStatus, Finding, ReviewRequest, ReviewResult } from './schemas.js';
 import { readWorkspaceFile } from './workspace.js';
-import { yieldToEventLoop } from './event-loop.js';
+import { yieldWhenBusy } from './event-loop.js';
 
 /** Reviews every requested file; bad entries are reported per file, never fatal to the batch. */
 export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<ReviewResult> {
@@ -40,7 +40,7 @@ export async function review(request: ReviewRequest, deps: ReviewDeps): Promise<
       // Cancellation is honoured between files; the in-flight model request sees the same signal.
       deps.signal?.throwIfAborted();
       deps.onEvent?.({ type: 'file', file: entry.relPath, index: i, total: parsed.length });
-      await yieldToEventLoop();
+      await yieldWhenBusy();
       await reviewFile(deps, entry, index, budget);
     }
   } finally {
@@ -119,7 +119,7 @@ async function parseAll(reads: readonly ReadFile[]): Promise<ParsedFile[]> {
   const parsed: ParsedFile[] = [];
   const jobs = reads.map(({ relPath, text, language }) => ({ path: relPath, text: withLineFeeds(text), language }));
   for await (const file of createSourceFiles(jobs)) {
-    await yieldToEventLoop();
+    await yieldWhenBusy();
     const { relPath, status, onDisk } = reads[parsed.length]!;
     parsed.push({ relPath, file, status, drafts: [], unjudged: [], ...(onDisk ? { onDisk } : {}) });
   }
@@ -136,7 +136,7 @@ async function indexBatch(deps: ReviewDeps, parsed: readonly ParsedFile[]): Prom
   try {
     const index = await deps.index({ exclude: new Set(parsed.map((p) => p.relPath)) });
     for (const entry of parsed) {
-      await yieldToEventLoop();
+      await yieldWhenBusy();
       const chunks = await runContained(stageContext(deps, entry), 'index', () => {
         deps.onEvent?.({ type: 'stage', file: entry.relPath, stage: 'index' });
         return index.indexSource(entry.relPath, entry.file, entry.onDisk);

@@ -16,9 +16,9 @@ export function extraSuggestion(finding: Finding): string | undefined {
 }
 
 /**
- * `result` with its texts from outside (messages, advice, paths, reasons,
- * notices) on one line without control characters, for the plain-text
- * reporters: model text is cleaned where it enters, this is the second line
+ * `result` with its texts from outside (messages, advice, paths, names,
+ * reasons, notices) on one line without control characters, for the
+ * plain-text reporters and a result carried back in a requestState: model text is cleaned where it enters, this is the second line
  * of defence, so nothing a file name or a server says can fake report lines.
  */
 export function printable(result: ReviewResult): ReviewResult {
@@ -30,6 +30,8 @@ export function printable(result: ReviewResult): ReviewResult {
       file: plainText(f.file),
       message: plainText(f.message),
       ...(f.suggestion !== undefined ? { suggestion: plainText(f.suggestion) } : {}),
+      ...(f.symbol !== undefined ? { symbol: plainText(f.symbol) } : {}),
+      ...(f.related ? { related: f.related.map((r) => ({ ...r, file: plainText(r.file), ...(r.symbol !== undefined ? { symbol: plainText(r.symbol) } : {}) })) } : {}),
     })),
     summary: {
       ...summary,

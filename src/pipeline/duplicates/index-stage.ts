@@ -14,7 +14,7 @@ import { compareJudgements, judgePair, type PairJudgement } from './verdict.js';
 import type { FindingDraft } from '../findings/index.js';
 import { FileHelpers } from './helper-splice.js';
 import { AlignmentBudget } from './token-diff.js';
-import { yieldToEventLoop } from '../event-loop.js';
+import { yieldWhenBusy } from '../event-loop.js';
 
 /**
  * Structural score from which a candidate is aligned at all. Below it the
@@ -74,10 +74,10 @@ export async function searchDuplicates(index: CodeIndex, chunks: readonly Chunk[
     budgets.set(chunk.file, budget);
     for (const candidate of close) {
       // Each alignment may take a few hundred milliseconds: the loop runs between them.
-      await yieldToEventLoop();
+      await yieldWhenBusy();
       const theirs = !budget.exhausted && originals.read(candidate);
       if (!theirs) continue;
-      await yieldToEventLoop();
+      await yieldWhenBusy();
       // With its helpers spliced in, a copy split into pieces aligns whole; the better reading counts.
       const judgement = [judgePair(ours, theirs, budget), inlined && judgePair(inlined, theirs, budget)]
         .filter((j): j is PairJudgement => j !== undefined)
