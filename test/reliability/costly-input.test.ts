@@ -133,6 +133,28 @@ describe('costly input', () => {
     });
   }
 
+  it("a file of many hostile copies uses up its own budget: marked incomplete with a warning, the batch's other file intact", async () => {
+    const many = await makeTempDir('rg-costly-many-');
+    try {
+      await mkdir(join(many.path, 'src'));
+      for (let i = 0; i < 5; i++) await writeFile(join(many.path, 'src', `orig${i}.ts`), longFunction(`sumRecords${i}`, 1500));
+      await writeFile(join(many.path, 'src', 'money.ts'), MONEY);
+      await writeFile(join(many.path, 'review-guard.config.json'), JSON.stringify({ model: { enabled: false } }));
+      const copies = Array.from({ length: 6 }, (_, i) => reorderedCopy(`again${i}`, 1500, 'shuffled', 7 + i)).join('\n');
+      await writeFile(join(many.path, 'src', 'many.ts'), copies);
+      await writeFile(join(many.path, 'src', 'price.ts'), NORMAL_COPY);
+      const run = await runCli(many.path, ['review', '--no-model', '--json', 'src/many.ts', 'src/price.ts'], { env: CAPPED, timeoutMs: DEADLINE_MS });
+      assert.equal(run.code, 1, run.stderr);
+      const byPath = files(JSON.parse(run.stdout) as Result);
+      assert.equal(byPath.get('src/many.ts')?.duplicates, 'incomplete', JSON.stringify(byPath.get('src/many.ts')));
+      assert.ok(byPath.get('src/many.ts')?.findings.some((f) => f.rule === 'review' && /duplicate search of this file stopped early/.test(f.message)));
+      assert.equal(byPath.get('src/price.ts')?.duplicates, undefined);
+      assert.ok(byPath.get('src/price.ts')?.findings.some((f) => f.rule === 'duplicate' && /formatPrice/.test(f.message)));
+    } finally {
+      await many.remove();
+    }
+  });
+
   it('the daemon keeps its heartbeat while it works on the costly files', async () => {
     const state = await startDaemon(root, CAPPED);
     try {
