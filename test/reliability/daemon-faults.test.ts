@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, cp, mkdir, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { chmod, cp, link, mkdir, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -258,9 +258,9 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
     assert.match(expected.stderr, /max-lines/, "b's own config decides");
     const daemonA = await startDaemon(a.repo.root);
     const filesB = daemonFiles(b.repo.root);
-    // The state file of b's place names a's socket (as a user's own mistake could): a refuses b's root.
+    // b's place holds a's state and a hard link to a's socket (the same listener): the client reaches a, and a refuses b's root.
     await writeFile(filesB.state, JSON.stringify({ ...daemonA, socket: filesB.socket }), { mode: 0o600 });
-    await symlink(daemonA.socket, filesB.socket).catch(() => undefined);
+    await link(daemonA.socket, filesB.socket);
     cleanups.push(() => rm(filesB.socket, { force: true }));
     const run = await tracer.run(b.repo.root, ['hook', 'claude-code'], { input: b.input, env: DAEMON_ON });
     assert.ok(!answeredWarm(run.loaded));
