@@ -16,6 +16,11 @@ export type Candidate = Pick<Chunk, 'id' | 'file' | 'symbol' | 'kind' | 'startLi
   /** Structural cosine similarity 0..1, 3 decimals; 1 for exact normalised copies (see scores.ts). */
   readonly score: number;
   /**
+   * Evidence agreement 0..1, 3 decimals (evidence/evidence-index.ts): present
+   * on candidates of an evidence search, which ranks by it.
+   */
+  readonly evidence?: number;
+  /**
    * Semantic cosine similarity, 3 decimals: present when the search used the
    * semantic signal and the chunk has a semantic vector.
    */
@@ -137,9 +142,9 @@ function cosineOf(vectors: VectorIndex, label: number, query: Float32Array): num
 }
 
 /** The first k of `ranked` whose text can still be read, as candidates. */
-function toCandidates(ranked: readonly Scored[], sources: RankingSources, k: number): Candidate[] {
+function toCandidates(ranked: readonly (Scored & { evidence?: number })[], sources: RankingSources, k: number): Candidate[] {
   const out: Candidate[] = [];
-  for (const { entry, score, semanticScore } of ranked) {
+  for (const { entry, score, semanticScore, evidence } of ranked) {
     if (out.length === k) break;
     const text = sources.chunkText(entry);
     if (text === undefined) continue;
@@ -154,11 +159,41 @@ function toCandidates(ranked: readonly Scored[], sources: RankingSources, k: num
       endLine,
       score: roundScore(score),
       ...(semanticScore !== undefined ? { semanticScore: roundScore(semanticScore) } : {}),
+      ...(evidence !== undefined ? { evidence } : {}),
       snippet,
       snippetTruncated: truncated,
     });
   }
   return out;
+}
+
+/** A candidate of an evidence search. */
+export type EvidenceCandidate = Candidate & {
+  readonly evidence: number;
+  /** The evidence both share, in units of a term no other chunk has (2: as telling as two such terms). */
+  readonly sharedTerms: number;
+};
+
+/**
+ * The evidence search's matches as candidates, in their order, skipping
+ * chunks whose text can no longer be read; `score` is the structural cosine
+ * with the query chunk's vector as indexed (0 when it is not indexed).
+ */
+export function evidenceCandidates(
+  matches: readonly { readonly entry: CatalogEntry; readonly agreement: number; readonly shared: number }[],
+  sources: RankingSources,
+  query: Pick<Chunk, 'id' | 'hash'>,
+): EvidenceCandidate[] {
+  const indexed = sources.catalog.chunk(query.id);
+  const queryVector = indexed?.record.hash === query.hash ? sources.vectors.get(indexed.record.label) : undefined;
+  const shared = new Map(matches.map((m) => [m.entry.record.id, m.shared]));
+  const scored = matches.map(({ entry, agreement }) => ({
+    id: entry.record.id,
+    entry,
+    score: (queryVector && cosineOf(sources.vectors, entry.record.label, queryVector)) ?? 0,
+    evidence: roundScore(agreement),
+  }));
+  return toCandidates(scored, sources, scored.length).map((c) => ({ ...c, evidence: c.evidence!, sharedTerms: Math.round(shared.get(c.id)! * 100) / 100 }));
 }
 
 /**

@@ -19,6 +19,8 @@ export interface ChunkRecord {
   readonly textStart: number;
   readonly textEnd: number;
   readonly label: number;
+  /** Its evidence term hashes, encoded (evidence/). */
+  readonly evidence: string;
 }
 
 /** An indexed file: content hash, the stat used as a fast pre-check, its chunks. */
@@ -168,9 +170,9 @@ export class Catalog {
 }
 
 /** The persisted form of a chunk. */
-export function toRecord({ chunk, textStart, textEnd }: Omit<TokenizedChunk, 'tokens'>, label: number): ChunkRecord {
+export function toRecord({ chunk, evidence, textStart, textEnd }: Omit<TokenizedChunk, 'tokens'>, label: number): ChunkRecord {
   const { id, symbol, kind, startLine, endLine, hash, tokenCount } = chunk;
-  return { id, symbol, kind, startLine, endLine, hash, tokenCount, textStart, textEnd, label };
+  return { id, symbol, kind, startLine, endLine, hash, tokenCount, textStart, textEnd, label, evidence };
 }
 
 /** A chunk rebuilt from its record and text. */

@@ -12,8 +12,9 @@
  * states the staleness guarantee) instead of walking the workspace.
  */
 import type { SourceFile } from '../syntax/index.js';
-import { prepareInPool, type PoolOutcome } from './build-pool.js';
-import { rankCandidates, type Candidate } from './candidates.js';
+import { prepareJob, startPool, type PoolOutcome } from './build-pool.js';
+import { evidenceCandidates, rankCandidates, type Candidate, type EvidenceCandidate } from './candidates.js';
+import { EvidenceSignal } from './evidence/index.js';
 import { Catalog, toChunk, toRecord, type CatalogEntry } from './catalog.js';
 import { chunkFile, type Chunk } from './chunks/index.js';
 import type { CodeIndexOptions, CodeRead, FileStat, IndexStats, IndexStatus, RefreshOptions, SearchQuery } from './code-index-types.js';
@@ -26,13 +27,13 @@ import { Notices } from './notices.js';
 import { chunkAndEmbed, prepareOrLeaveOut, type ChunkedFile, type PrepareJob } from './prepare-file.js';
 import { ProgressReporter } from './progress.js';
 import { IndexStore } from './store/index.js';
-import { StructuralEmbedder } from './embedders/index.js';
 
 export type { CodeIndexOptions, FileStat, IndexStats, IndexStatus } from './code-index-types.js';
 
 /** See the file overview. The review pipeline calls exactly these methods. */
 export class CodeIndex {
   private readonly texts: IndexedTexts;
+  private readonly evidence = new EvidenceSignal();
   private queue: Promise<unknown> = Promise.resolve();
   private dirty = false;
   /** Whether the store on disk matches the catalog as of the last save. */
@@ -91,12 +92,14 @@ export class CodeIndex {
     return this.exclusive(async () => {
       const previous = { catalog: this.catalog, vectors: this.vectors, semantic: this.semantic?.vectors, dirty: this.dirty };
       this.catalog = new Catalog();
+      this.evidence.reset();
       this.vectors = createVectorIndex(this.settings.embedder.dimensions);
       if (this.semantic) this.semantic.vectors = HnswIndex.create(this.semantic.embedder.dimensions);
       try {
         return await this.refreshNow(options, new Set(), true);
       } catch (error) {
         ({ catalog: this.catalog, vectors: this.vectors, dirty: this.dirty } = previous);
+        this.evidence.reset();
         if (this.semantic && previous.semantic) this.semantic.vectors = previous.semantic;
         throw error;
       }
@@ -141,6 +144,22 @@ export class CodeIndex {
     if (k <= 0 || this.catalog.chunkCount === 0) return [];
     const ranking = await rankingInput(this.querySources(), this.semantic, query);
     return rankCandidates(ranking.sources, ranking.query, k);
+  }
+
+  /**
+   * The k chunks that share the most rare evidence with `chunk` (what it
+   * calls, reads, names and spells; see evidence/), best first by
+   * `Candidate.evidence`: the search that finds code written again rather
+   * than copied. Excludes what `search` excludes.
+   */
+  searchEvidence(chunk: Chunk, k: number): EvidenceCandidate[] {
+    if (k <= 0 || this.catalog.chunkCount === 0) return [];
+    return evidenceCandidates(this.evidence.search(this.catalog, chunk, k), this.querySources(), chunk);
+  }
+
+  /** The rarity weight of an evidence term in this index (0 for one every chunk has). */
+  evidenceWeight(term: string): number {
+    return this.evidence.weigh(this.catalog, term);
   }
 
   /** Whether the index holds a chunk named `symbol` in `relPath`. */
@@ -194,7 +213,8 @@ export class CodeIndex {
     const call = new SemanticCall();
     const present = new Set<string>();
     const counts = { indexed: 0, unchanged: 0, skipped: 0, excluded: 0 };
-    const pooled = this.startPool(scope.entries.filter((entry) => !exclude.has(entry.relPath) && this.needsReading(entry)));
+    const reading = scope.entries.filter((entry) => !exclude.has(entry.relPath) && this.needsReading(entry));
+    const pooled = startPool(this.settings, reading.map((entry) => this.jobFor(entry)));
     try {
       for (const [i, entry] of scope.entries.entries()) {
         const outcome = exclude.has(entry.relPath) ? 'excluded' : await this.refreshFile(entry, call, pooled);
@@ -230,22 +250,8 @@ export class CodeIndex {
     return !(known && known.size === entry.size && known.mtimeMs === entry.mtimeMs);
   }
 
-  /**
-   * Worker threads that prepare the files a refresh must read, in their
-   * order, when there are enough of them to pay for starting the workers
-   * (a full build, a branch switch); undefined to prepare them here.
-   */
-  private startPool(entries: readonly SourceEntry[]): AsyncGenerator<PoolOutcome, void, undefined> | undefined {
-    const { embedder, identity, parallel } = this.settings;
-    if (parallel.threads < 2 || entries.length < parallel.minFiles || !(embedder instanceof StructuralEmbedder)) return undefined;
-    const jobs = entries.map((entry) => this.jobFor(entry));
-    return prepareInPool(jobs, { chunking: identity.chunking, embedder: embedder.options }, parallel.threads);
-  }
-
   private jobFor(entry: SourceEntry): PrepareJob {
-    const knownHash = this.catalog.file(entry.relPath)?.hash;
-    const { root, maxFileBytes } = this.settings;
-    return { root, absPath: entry.absPath, relPath: entry.relPath, language: entry.language, maxFileBytes, ...(knownHash ? { knownHash } : {}) };
+    return prepareJob(this.settings, entry, this.catalog.file(entry.relPath)?.hash);
   }
 
   /**
@@ -289,6 +295,7 @@ export class CodeIndex {
     const record = { hash: prepared.hash, size: stat?.size ?? -1, mtimeMs: stat?.mtimeMs ?? -1, chunks: records };
     this.dropLabels(this.catalog.setFile(rel, record));
     records.forEach((chunk, i) => this.vectors.add(chunk.label, vectors[i]!));
+    this.evidence.added(records);
     if (semanticVectors) this.semantic?.addAll(records.map((chunk) => chunk.label), semanticVectors);
     this.dirty = true;
     return chunks.map((c) => c.chunk);
@@ -302,6 +309,7 @@ export class CodeIndex {
   private dropLabels(labels: readonly number[]): void {
     this.vectors.removeAll(labels);
     this.semantic?.vectors.removeAll(labels);
+    this.evidence.dropped(labels);
   }
 
   private querySources(): QuerySources {

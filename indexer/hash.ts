@@ -19,3 +19,13 @@ export function tokensHash(tokens: readonly string[]): string {
 export function integrityHash(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
 }
+
+export const FNV_OFFSET = 0x811c9dc5;
+export const FNV_PRIME = 0x01000193;
+
+/** 32-bit FNV-1a over a string's UTF-16 code units: cheap feature and term hashes. */
+export function fnv1a(text: string): number {
+  let hash = FNV_OFFSET;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME) >>> 0;
+  return hash;
+}

@@ -6,8 +6,9 @@
  * read-only summary of a store for health checks).
  */
 export { CodeIndex, type FileStat, type IndexStats, type IndexStatus } from './code-index.js';
-export type { Candidate } from './candidates.js';
+export type { Candidate, EvidenceCandidate } from './candidates.js';
 export { chunkFile, type Chunk } from './chunks/index.js';
+export { textEvidence, type EvidenceRole, type EvidenceTerm } from './evidence/index.js';
 export { declarationCore, normalizeSnippet } from './chunks/index.js';
 export type { Embedder } from './embedders/index.js';
 export { StructuralEmbedder } from './embedders/index.js';

@@ -27,6 +27,7 @@ export interface PrepareJob {
 /** One chunk with its offsets in the file text (what a catalog record keeps). */
 interface PreparedChunk {
   readonly chunk: Chunk;
+  readonly evidence: string;
   readonly textStart: number;
   readonly textEnd: number;
 }
@@ -79,7 +80,7 @@ export async function chunkAndEmbed(
   if (vectors.length !== tokenized.length || vectors.some((v) => v.length !== embedder.dimensions)) {
     throw new Error(`embedder ${embedder.id} returned malformed vectors for ${relPath}`);
   }
-  const chunks = tokenized.map(({ chunk, textStart, textEnd }) => ({ chunk, textStart, textEnd }));
+  const chunks = tokenized.map(({ chunk, evidence, textStart, textEnd }) => ({ chunk, evidence, textStart, textEnd }));
   return { hash, chunks, vectors };
 }
 

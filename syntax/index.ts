@@ -18,6 +18,7 @@ export { defaultThreads, runInOrder, serveJobs } from './ordered-pool.js';
 export { SYNTAX_BINDING_FIX, SyntaxBindingError } from './native.js';
 export { createSourceFiles, PARSE_POOL_MIN_FILES, type ParseJob } from './parse-pool.js';
 export { countCodeLines, createSourceFile, splitLines, tokenText, type SourceFile, type Token } from './source-file.js';
+export { firstTokenAt } from './tokens.js';
 export {
   boundName,
   qualifiedName,

@@ -40,3 +40,15 @@ export class TokenSink {
     });
   }
 }
+
+/** Index of the first token starting at or after `offset` (binary search). */
+export function firstTokenAt(tokens: readonly Token[], offset: number): number {
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (tokens[mid]!.startIndex < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

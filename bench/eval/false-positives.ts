@@ -44,7 +44,7 @@ export async function checkFalsePositives(
   const pairs: FlaggedPair[] = [];
   for (const unit of units) {
     const { chunk } = unit;
-    const severities = { copy: 'warning', parametric: 'warning', near: 'warning', similar: 'info' } as const;
+    const severities = { copy: 'warning', parametric: 'warning', near: 'warning', reimplementation: 'warning', similar: 'info' } as const;
     const { drafts } = await searchDuplicates(corpus.index, [chunk], { duplicateThreshold: lowest, candidates, severities });
     const related = drafts[0]?.related ?? [];
     const top = related.reduce((max, r) => Math.max(max, r.score ?? 0), 0);

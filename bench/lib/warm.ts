@@ -84,7 +84,7 @@ async function checkBreakdown(root: string, rels: readonly string[], k: number):
   const searchMs: number[] = [];
   const verdictMs: number[] = [];
   // The default severities: each kind on, so every close candidate is aligned and judged.
-  const severities = { copy: 'error', parametric: 'warning', near: 'warning', similar: 'info' } as const;
+  const severities = { copy: 'error', parametric: 'warning', near: 'warning', reimplementation: 'warning', similar: 'info' } as const;
   const { duplicateThreshold } = ConfigSchema.parse({}).index;
   for (const rel of rels) {
     const text = await readFile(path.join(root, rel), 'utf8');

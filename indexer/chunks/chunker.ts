@@ -7,6 +7,7 @@ import { countCodeLines, type SourceFile } from '../../syntax/index.js';
 import { findUnits, type ChunkKind, type CodeUnit } from './units.js';
 import { tokensHash } from '../hash.js';
 import { normalizeRanges } from './normalize.js';
+import { encodeTermHashes, evidenceTerms, termHashes } from '../evidence/index.js';
 
 export type { ChunkKind } from './units.js';
 
@@ -33,6 +34,8 @@ export interface TokenizedChunk {
   readonly chunk: Chunk;
   /** The normalised tokens it was hashed from, for embedding. */
   readonly tokens: readonly string[];
+  /** Its evidence term hashes, encoded (evidence/): what it is about, for the evidence index. */
+  readonly evidence: string;
   /** UTF-16 offsets of `chunk.text` in the file text, to cut it again from the same text. */
   readonly textStart: number;
   readonly textEnd: number;
@@ -73,7 +76,8 @@ export function chunkFileWithTokens(file: SourceFile, relPath: string, options?:
     const newline = file.text.indexOf('\n', unit.node.endIndex);
     const lineEnd = newline === -1 ? file.text.length : newline - (file.text[newline - 1] === '\r' ? 1 : 0);
     const text = file.text.slice(lineStart, lineEnd);
-    out.push({ chunk: makeChunk(relPath, unit, text, tokens, occurrences), tokens, textStart: lineStart, textEnd: lineEnd });
+    const evidence = encodeTermHashes(termHashes(evidenceTerms(file, unit.node.startIndex, unit.node.endIndex).map((t) => t.term)));
+    out.push({ chunk: makeChunk(relPath, unit, text, tokens, occurrences), tokens, evidence, textStart: lineStart, textEnd: lineEnd });
   });
   return out;
 }

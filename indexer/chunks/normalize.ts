@@ -7,7 +7,7 @@
  * punctuation, member names and free names (called APIs) stay because they
  * carry the structure and what the code touches (see normalize-plan.ts).
  */
-import { createSourceFile, languageSpec, type LanguageId, type NormalizeProfile, type SourceFile, type Token } from '../../syntax/index.js';
+import { createSourceFile, firstTokenAt, languageSpec, type LanguageId, type NormalizeProfile, type SourceFile, type Token } from '../../syntax/index.js';
 import { planRange, planRanges, type NormalizePlan } from './normalize-plan.js';
 
 /** Placeholder tokens of the normalised stream. */
@@ -173,16 +173,4 @@ function mapToken(file: SourceFile, token: Token, profile: NormalizeProfile): st
   }
   if (QUOTES.has(type)) return '"';
   return type;
-}
-
-/** Index of the first token starting at or after `offset` (binary search). */
-function firstTokenAt(tokens: readonly Token[], offset: number): number {
-  let lo = 0;
-  let hi = tokens.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (tokens[mid]!.startIndex < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -5,6 +5,7 @@
  * share every shingle; unrelated code shares only short, common ones.
  */
 import { l2Normalize, type EmbedInput, type Embedder } from './embedder.js';
+import { FNV_OFFSET, FNV_PRIME, fnv1a } from '../hash.js';
 
 /** Parameters of the structural embedder; all are part of its `id`. */
 export interface StructuralEmbedderOptions {
@@ -15,8 +16,6 @@ export interface StructuralEmbedderOptions {
   readonly maxN?: number;
 }
 
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
 // Separates tokens inside a shingle so `a b` + `c` never hashes like `a` + `b c`.
 const SEPARATOR = 0x1f;
 
@@ -78,13 +77,6 @@ export class StructuralEmbedder implements Embedder {
 
 // Counts and weights share one number per shingle (no object per shingle): weights stay below this.
 const WEIGHT_SLOTS = 1024;
-
-/** 32-bit FNV-1a over a string's UTF-16 code units. */
-function fnv1a(text: string): number {
-  let hash = FNV_OFFSET;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME) >>> 0;
-  return hash;
-}
 
 /** One FNV-1a step folding a 32-bit value into the hash byte by byte. */
 function mix(hash: number, value: number): number {

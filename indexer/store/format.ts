@@ -14,8 +14,8 @@
 import type { FileRecord } from '../catalog.js';
 import { integrityHash } from '../hash.js';
 
-/** Bump when the metadata layout changes; older stores are rebuilt. 2: checksums. */
-export const STORE_FORMAT_VERSION = 2;
+/** Bump when the metadata layout changes; older stores are rebuilt. 2: checksums; 3: evidence terms per chunk. */
+export const STORE_FORMAT_VERSION = 3;
 
 /** What an index was built with; a store built otherwise is discarded. */
 export interface StoreIdentity {
@@ -166,7 +166,7 @@ function isChunkRecord(value: unknown): boolean {
   return (
     isText(c.id) && isText(c.symbol) && isText(c.hash) && CHUNK_KINDS.has(c.kind) &&
     isCount(c.startLine) && (c.startLine as number) > 0 && isCount(c.endLine) && (c.endLine as number) > 0 &&
-    isCount(c.tokenCount) && isCount(c.textStart) && isCount(c.textEnd) && isCount(c.label)
+    isCount(c.tokenCount) && isCount(c.textStart) && isCount(c.textEnd) && isCount(c.label) && typeof c.evidence === 'string'
   );
 }
 

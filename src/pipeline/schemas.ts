@@ -22,9 +22,9 @@ const RelatedCodeSchema = z.object({
 
 /** What a duplicate finding says about its original (see docs/rules/duplicate.md). */
 const DuplicateFindingKindSchema = z
-  .enum(['copy', 'parametric', 'near', 'similar'])
+  .enum(['copy', 'parametric', 'near', 'reimplementation', 'similar'])
   .describe(
-    'For a duplicate from the index: copy (the same code up to names, layout, comments and types), parametric (other literal values), near (a few statements added, removed or rewritten), similar (close, not judged)',
+    'For a duplicate from the index: copy (the same code up to names, layout, comments and types), parametric (other literal values), near (a few statements added, removed or rewritten), reimplementation (written differently, about the same things: the same calls, members, types and literals), similar (close, not judged)',
   );
 
 export const FindingSchema = z.object({

@@ -33,7 +33,7 @@ describe('makeSnippet', () => {
 
 /** A chunk record of `file` with the given hash and label. */
 function record(file: string, hash: string, label: number): ChunkRecord {
-  return { id: `${file}#f`, symbol: 'f', kind: 'function', startLine: 1, endLine: 4, hash, tokenCount: 30, textStart: 0, textEnd: 4, label };
+  return { id: `${file}#f`, symbol: 'f', kind: 'function', startLine: 1, endLine: 4, hash, tokenCount: 30, textStart: 0, textEnd: 4, label, evidence: '' };
 }
 
 describe('rankCandidates', () => {

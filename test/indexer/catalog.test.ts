@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { Catalog, toChunk, type ChunkRecord } from '../../indexer/catalog.js';
 
 function record(id: string, label: number, hash = `h${label}`): ChunkRecord {
-  return { id, symbol: 'f', kind: 'function', startLine: 2, endLine: 4, hash, tokenCount: 25, textStart: 3, textEnd: 9, label };
+  return { id, symbol: 'f', kind: 'function', startLine: 2, endLine: 4, hash, tokenCount: 25, textStart: 3, textEnd: 9, label, evidence: '' };
 }
 
 describe('Catalog', () => {

@@ -89,7 +89,7 @@ describe('folders swapped for links while saves run (bounded race)', () => {
     await mkdir(join(root, '.review-guard', 'index'), { recursive: true });
     const canaries = await outsideStore(outside);
     const identity: StoreIdentity = { embedderId: 'race-v1', dimensions: 4, chunking: { minCodeLines: 3, minTokens: 20 } };
-    const file: FileRecord = { hash: 'h', size: 1, mtimeMs: 1, chunks: [{ id: 'a.ts#f', symbol: 'f', kind: 'function', startLine: 1, endLine: 5, hash: 'c', tokenCount: 30, textStart: 0, textEnd: 1, label: 0 }] };
+    const file: FileRecord = { hash: 'h', size: 1, mtimeMs: 1, chunks: [{ id: 'a.ts#f', symbol: 'f', kind: 'function', startLine: 1, endLine: 5, hash: 'c', tokenCount: 30, textStart: 0, textEnd: 1, label: 0, evidence: '' }] };
     const vectors = HnswIndex.create(4);
     vectors.add(0, Float32Array.from([1, 0, 0, 1]));
     const store = new IndexStore(join(root, '.review-guard', 'index'), { timeoutMs: 1000 }, root);

@@ -9,7 +9,8 @@
 import { type Candidate, type Chunk, type CodeIndex } from '../../../indexer/index.js';
 import { alignableCode, type AlignableCode } from './alignment.js';
 import { languageForPath } from '../../../syntax/index.js';
-import { duplicateDraft, type DuplicateMatch, type DuplicateSeverities } from './text.js';
+import { duplicateDraft, reimplementationDraft, type DuplicateMatch, type DuplicateSeverities } from './text.js';
+import { judgeEvidence, sharedEvidence } from './evidence-verdict.js';
 import { compareJudgements, judgePair, type PairJudgement } from './verdict.js';
 import type { FindingDraft } from '../findings/index.js';
 import { FileHelpers } from './helper-splice.js';
@@ -65,28 +66,10 @@ export async function searchDuplicates(index: CodeIndex, chunks: readonly Chunk[
     const close = (await index.search({ chunk }, options.candidates)).filter(
       (candidate) => candidate.score >= ALIGN_MIN_SCORE && !isSelfOrEarlierInFile(chunk, candidate),
     );
-    if (close.length === 0) continue;
-    // Our side is parsed only for the rare chunk with close candidates, and once.
-    const ours = alignableCode(chunk.text, languageForPath(chunk.file) ?? 'typescript');
-    const inlined = helpers.inline(chunk, ours);
-    const judged: Array<{ candidate: Candidate; judgement: PairJudgement }> = [];
     const budget = budgets.get(chunk.file) ?? new AlignmentBudget();
     budgets.set(chunk.file, budget);
-    for (const candidate of close) {
-      // Each alignment may take a few hundred milliseconds: the loop runs between them.
-      await yieldWhenBusy();
-      const theirs = !budget.exhausted && originals.read(candidate);
-      if (!theirs) continue;
-      await yieldWhenBusy();
-      // With its helpers spliced in, a copy split into pieces aligns whole; the better reading counts.
-      const judgement = [judgePair(ours, theirs, budget), inlined && judgePair(inlined, theirs, budget)]
-        .filter((j): j is PairJudgement => j !== undefined)
-        .sort(compareJudgements)[0];
-      if (judgement) judged.push({ candidate, judgement });
-    }
+    const judged = close.length === 0 ? [] : await judgeClose(chunk, close, { originals, helpers, budget });
     if (budget.exhausted) incomplete.add(chunk.file);
-    // Stable: among equal judgements the index's order (structural score) decides.
-    judged.sort((a, b) => compareJudgements(a.judgement, b.judgement));
     const kind = judged[0]?.judgement.verdict?.kind;
     const severity = kind && options.severities[kind];
     if (kind && severity && severity !== 'off') {
@@ -99,13 +82,56 @@ export async function searchDuplicates(index: CodeIndex, chunks: readonly Chunk[
       if (kind === 'copy') for (const match of matches) if (match.verdict.kind === 'copy') grouped.add(match.candidate.id);
       continue;
     }
-    const best = [judged[0]?.candidate, ...close].find((c) => c !== undefined && c.score >= options.duplicateThreshold);
+    // No kind fits the token order: the code may still be written again, about the same things.
+    const evidence = judgeEvidence(index, chunk);
+    const reimplemented = evidence?.kind === 'reimplementation' && options.severities.reimplementation;
+    if (evidence && reimplemented && reimplemented !== 'off') {
+      const original = originals.text(evidence.candidate);
+      const shared = original === undefined ? 'the same rare words' : sharedEvidence(index, chunk, original, evidence.candidate.file);
+      drafts.push(reimplementationDraft(chunk, evidence.candidate, reimplemented, shared));
+      grouped.add(chunk.id);
+      continue;
+    }
+    const best = [judged[0]?.candidate, ...close].find((c) => c !== undefined && c.score >= options.duplicateThreshold) ?? evidence?.candidate;
     if (best) {
       unjudged.push({ chunk, candidate: best });
       grouped.add(chunk.id);
     }
   }
   return { drafts, unjudged, incomplete };
+}
+
+interface AlignmentContext {
+  readonly originals: OriginalTexts;
+  readonly helpers: FileHelpers;
+  readonly budget: AlignmentBudget;
+}
+
+/** Each close candidate aligned with the chunk, best judgement first (stable: among equals the index's order decides). */
+async function judgeClose(chunk: Chunk, close: readonly Candidate[], { originals, helpers, budget }: AlignmentContext): Promise<Judged[]> {
+  // Our side is parsed only for the rare chunk with close candidates, and once.
+  const ours = alignableCode(chunk.text, languageForPath(chunk.file) ?? 'typescript');
+  const inlined = helpers.inline(chunk, ours);
+  const judged: Judged[] = [];
+  for (const candidate of close) {
+    // Each alignment may take a few hundred milliseconds: the loop runs between them.
+    await yieldWhenBusy();
+    const theirs = !budget.exhausted && originals.read(candidate);
+    if (!theirs) continue;
+    await yieldWhenBusy();
+    // With its helpers spliced in, a copy split into pieces aligns whole; the better reading counts.
+    const judgement = [judgePair(ours, theirs, budget), inlined && judgePair(inlined, theirs, budget)]
+      .filter((j): j is PairJudgement => j !== undefined)
+      .sort(compareJudgements)[0];
+    if (judgement) judged.push({ candidate, judgement });
+  }
+  judged.sort((a, b) => compareJudgements(a.judgement, b.judgement));
+  return judged;
+}
+
+interface Judged {
+  readonly candidate: Candidate;
+  readonly judgement: PairJudgement;
 }
 
 /**
@@ -120,11 +146,17 @@ class OriginalTexts {
 
   read(candidate: Candidate): AlignableCode | undefined {
     if (this.cache.has(candidate.id)) return this.cache.get(candidate.id);
-    const original = this.index.readCode(candidate.id);
+    const text = this.text(candidate);
     const language = languageForPath(candidate.file);
-    const code = original && !original.changed && language ? alignableCode(original.text, language) : undefined;
+    const code = text !== undefined && language ? alignableCode(text, language) : undefined;
     this.cache.set(candidate.id, code);
     return code;
+  }
+
+  /** The candidate's text as indexed, or undefined when it changed since. */
+  text(candidate: Candidate): string | undefined {
+    const original = this.index.readCode(candidate.id);
+    return original && !original.changed ? original.text : undefined;
   }
 }
 

@@ -18,7 +18,7 @@ export type DuplicateSeverities = Readonly<Record<DuplicateFindingKind, Severity
 /** Each kind's severity: a copy has the rule's, the other kinds their option; all off with the rule. */
 export function duplicateSeverities(settings: RuleSettings): DuplicateSeverities {
   const copy = severityOf(settings, 'duplicate');
-  if (copy === 'off') return { copy, parametric: 'off', near: 'off', similar: 'off' };
+  if (copy === 'off') return { copy, parametric: 'off', near: 'off', reimplementation: 'off', similar: 'off' };
   // Validated when the config was loaded: parsing again only fills in the defaults.
   const options = DuplicateOptionsSchema.parse((Object.hasOwn(settings, 'duplicate') ? settings['duplicate']?.options : undefined) ?? {});
   return { copy, ...options };
@@ -87,24 +87,36 @@ function kindText(chunk: Chunk, best: Candidate, verdict: PairVerdict, place: Pl
 
 /** The info for a close candidate nobody judged, with why (the model stage is off, or did not finish). */
 export function similarDraft(chunk: Chunk, candidate: Candidate, severity: Severity, reason: string): FindingDraft {
+  const score = (candidate.evidence ?? candidate.score).toFixed(2);
+  const message = catalogMessage('duplicate', 'similar', { ...placeOf(chunk, candidate), score, reason });
+  return { ...singleMatchDraft(chunk, candidate, severity), kind: 'similar', message };
+}
+
+/** The finding for code written again: `evidence` names what it shares with the original (evidence-verdict.ts). */
+export function reimplementationDraft(chunk: Chunk, candidate: Candidate, severity: Severity, evidence: string): FindingDraft {
+  const place = placeOf(chunk, candidate);
+  return {
+    ...singleMatchDraft(chunk, candidate, severity),
+    kind: 'reimplementation',
+    message: catalogMessage('duplicate', 'reimplementation', { ...place, evidence }),
+    suggestion: `check whether ${candidate.symbol} at ${candidate.file}:${candidate.startLine} already does this; if it does, call it instead of keeping a second implementation`,
+  };
+}
+
+function placeOf(chunk: Chunk, candidate: Candidate): Place {
+  return { symbol: chunk.symbol, originalSymbol: candidate.symbol, file: candidate.file, line: candidate.startLine };
+}
+
+function singleMatchDraft(chunk: Chunk, candidate: Candidate, severity: Severity): Omit<FindingDraft, 'message'> {
   return {
     file: chunk.file,
     rule: 'duplicate',
-    kind: 'similar',
     severity,
     source: 'index',
     line: chunk.startLine,
     endLine: chunk.endLine,
     symbol: chunk.symbol,
-    message: catalogMessage('duplicate', 'similar', {
-      symbol: chunk.symbol,
-      originalSymbol: candidate.symbol,
-      file: candidate.file,
-      line: candidate.startLine,
-      score: candidate.score.toFixed(2),
-      reason,
-    }),
-    related: [{ file: candidate.file, line: candidate.startLine, symbol: candidate.symbol, score: candidate.score }],
+    related: [{ file: candidate.file, line: candidate.startLine, symbol: candidate.symbol, score: candidate.evidence ?? candidate.score }],
   };
 }
 

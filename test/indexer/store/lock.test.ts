@@ -58,7 +58,7 @@ describe('store writer lock', () => {
   const sample = (): { catalog: Catalog; vectors: HnswIndex } => {
     const vectors = HnswIndex.create(4);
     vectors.add(0, Float32Array.from([1, 0, 0, 1]));
-    const chunk = { id: 'a.ts#f', symbol: 'f', kind: 'function', startLine: 1, endLine: 5, hash: 'h', tokenCount: 30, textStart: 0, textEnd: 9, label: 0 } as const;
+    const chunk = { id: 'a.ts#f', symbol: 'f', kind: 'function', startLine: 1, endLine: 5, hash: 'h', tokenCount: 30, textStart: 0, textEnd: 9, label: 0, evidence: '' } as const;
     return { catalog: new Catalog([['a.ts', { hash: 'fa', size: 1, mtimeMs: 1, chunks: [chunk] }]]), vectors };
   };
   const save = (target = store): Promise<void> => {

@@ -16,7 +16,7 @@ import { makeTempDir, type TempDir } from '../../support/sample-repo.js';
 const IDENTITY: StoreIdentity = { embedderId: 'test-v1', dimensions: 4, chunking: { minCodeLines: 3, minTokens: 20 } };
 
 function record(id: string, label: number): ChunkRecord {
-  return { id, symbol: id.split('#')[1]!, kind: 'function', startLine: 1, endLine: 5, hash: `h${label}`, tokenCount: 30, textStart: 0, textEnd: 10, label };
+  return { id, symbol: id.split('#')[1]!, kind: 'function', startLine: 1, endLine: 5, hash: `h${label}`, tokenCount: 30, textStart: 0, textEnd: 10, label, evidence: '' };
 }
 
 /**
@@ -94,14 +94,14 @@ describe('IndexStore', () => {
   }
 
   const corruptions: [string, (dir: string, vectorFile: string) => Promise<void>, RegExp][] = [
-    ['truncated metadata', (dir) => writeFile(join(dir, 'meta.json'), '{"formatVersion": 2, "embe'), /^corrupt store: .*JSON/],
-    ['metadata of another shape', (dir) => writeFile(join(dir, 'meta.json'), '{"formatVersion": 2, "files": []}'), /without its checksum/],
-    ['an older format', (dir) => rewriteMeta(dir, (meta) => ({ ...meta, formatVersion: 0 })), /^store format 0, expected 2$/],
+    ['truncated metadata', (dir) => writeFile(join(dir, 'meta.json'), '{"formatVersion": 3, "embe'), /^corrupt store: .*JSON/],
+    ['metadata of another shape', (dir) => writeFile(join(dir, 'meta.json'), '{"formatVersion": 3, "files": []}'), /without its checksum/],
+    ['an older format', (dir) => rewriteMeta(dir, (meta) => ({ ...meta, formatVersion: 0 })), /^store format 0, expected 3$/],
     // What format 1 wrote: the same fields without any checksum.
     ['the previous format, without checksums', async (dir) => {
       const { checksum: _checksum, vectorDigest: _digest, ...meta } = JSON.parse(await readFile(join(dir, 'meta.json'), 'utf8')) as Record<string, unknown>;
       await writeFile(join(dir, 'meta.json'), JSON.stringify({ ...meta, formatVersion: 1 }));
-    }, /^store format 1, expected 2$/],
+    }, /^store format 1, expected 3$/],
     ['metadata changed after the save (one hex digit of a file hash, still valid JSON)', async (dir) => {
       const raw = await readFile(join(dir, 'meta.json'), 'utf8');
       await writeFile(join(dir, 'meta.json'), raw.replace('"hash":"fa"', '"hash":"fb"'));

@@ -324,7 +324,7 @@ describe('vector kinds without hnswlib-node (an optional dependency)', () => {
 describe('IndexStore with either vector kind', () => {
   const IDENTITY: StoreIdentity = { embedderId: 'test-v1', dimensions: DIMS, chunking: { minCodeLines: 3, minTokens: 20 } };
   const record = (id: string, label: number): ChunkRecord => ({
-    id, symbol: 'f', kind: 'function', startLine: 1, endLine: 5, hash: `h${label}`, tokenCount: 30, textStart: 0, textEnd: 10, label,
+    id, symbol: 'f', kind: 'function', startLine: 1, endLine: 5, hash: `h${label}`, tokenCount: 30, textStart: 0, textEnd: 10, label, evidence: '',
   });
   const catalog = (): Catalog => new Catalog([['a.ts', { hash: 'fa', size: 1, mtimeMs: 1, chunks: [record('a.ts#f', 0), record('a.ts#g', 1)] }] as [string, FileRecord]]);
   let tmp: TempDir;

@@ -46,7 +46,7 @@ describe('fuseRankings', () => {
 describe('rankCandidates with a semantic signal', () => {
   const DIMS = 4;
   function record(file: string, label: number): ChunkRecord {
-    return { id: `${file}#f`, symbol: 'f', kind: 'function', startLine: 1, endLine: 4, hash: file, tokenCount: 30, textStart: 0, textEnd: 4, label };
+    return { id: `${file}#f`, symbol: 'f', kind: 'function', startLine: 1, endLine: 4, hash: file, tokenCount: 30, textStart: 0, textEnd: 4, label, evidence: '' };
   }
   /** Chunk i: structural vector `structural[i]`, semantic vector `semantic[i]` (if any). */
   function sources(structural: number[][], semantic: (number[] | undefined)[]) {
