@@ -43,6 +43,7 @@ import { Rng } from './eval/rng.js';
 import { addWrittenJscpd, measureWritten } from './eval/written-run.js';
 import { negativeFigures, writtenReport, writtenRows } from './eval/written-report.js';
 import { loadWrittenSet } from './eval/written-set.js';
+import { WrittenOracle } from './eval/written-oracle.js';
 import { machineInfo, scratchCopy } from './lib/env-info.js';
 import { jscpdVersion } from './lib/jscpd.js';
 
@@ -158,10 +159,11 @@ async function mainWritten(options: FindingsOptions, dir: string, log: (line: st
   const scratch = await scratchCopy(corpusRoot);
   let service: ReviewService | undefined;
   let corpus: Corpus | undefined;
+  const oracle = options.oracle ? await WrittenOracle.start() : undefined;
   try {
-    ({ corpus, service } = await openHarness(scratch.root, options, log));
+    ({ corpus, service } = await openHarness(scratch.root, options, log, oracle && { ...process.env, OLLAMA_HOST: oracle.url }));
     const ctx: HarnessContext = { corpus, service, seed: options.seed, copiesDir: path.join(scratch.dir, 'copies') };
-    const results = await measureWritten(ctx, set, log);
+    const results = await measureWritten(ctx, set, log, oracle);
     const jscpd = options.jscpd ? await addWrittenJscpd(scratch.root, ctx.copiesDir, set, results) : [];
     for (const t of jscpd) log(`tuned jscpd on ${t.tier}: ${t.seconds.toFixed(1)} s`);
     const report = [writtenReport(set, options.corpus, results, options.jscpd ? jscpdVersion() : undefined), ...commitNote].join('\n');
@@ -175,6 +177,7 @@ async function mainWritten(options: FindingsOptions, dir: string, log: (line: st
   } finally {
     service?.close();
     await corpus?.close();
+    await oracle?.close();
     await scratch.remove();
   }
 }
@@ -184,13 +187,18 @@ async function mainWritten(options: FindingsOptions, dir: string, log: (line: st
  * the default config (a corpus holding review-guard settings is refused),
  * its index built once; closes what it opened when a step fails.
  */
-async function openHarness(root: string, options: FindingsOptions, log: (line: string) => void): Promise<{ corpus: Corpus; service: ReviewService; indexSeconds: number }> {
+async function openHarness(
+  root: string,
+  options: FindingsOptions,
+  log: (line: string) => void,
+  env?: NodeJS.ProcessEnv,
+): Promise<{ corpus: Corpus; service: ReviewService; indexSeconds: number }> {
   log(`scanning ${options.corpus} (scratch copy ${root})`);
   const corpus = await loadCorpus(root, options.minCodeLines, log);
   let service: ReviewService | undefined;
   try {
     // watch: the warm service of the MCP server; each review re-checks only what changed (the written and deleted copy).
-    service = await createReviewService({ root, watch: true });
+    service = await createReviewService({ root, watch: true, ...(env ? { env } : {}) });
     if (service.loaded.origin !== 'defaults') {
       throw new Error(`the corpus holds review-guard settings (${service.loaded.source ?? service.loaded.origin}); the harness measures the defaults: remove them from the corpus`);
     }

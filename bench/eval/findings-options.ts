@@ -22,6 +22,8 @@ export interface FindingsOptions {
   readonly written?: string;
   /** With `written`: only check the set against the corpus, review nothing. */
   readonly check: boolean;
+  /** With `written`: review with the model stage on, against an oracle double of Ollama (written-oracle.ts). */
+  readonly oracle: boolean;
 }
 
 export const USAGE = `usage: node dist/bench/eval-findings.js <corpus-path> [--samples N] [--seed N] [--types a,b,…]
@@ -47,7 +49,7 @@ export function parseFindingsOptions(argv: readonly string[]): FindingsOptions {
     if (typeof raw !== 'string' || !/^\d+$/.test(raw) || !Number.isSafeInteger(n)) throw new Error(`--${key} expects a non-negative integer, got "${String(raw)}"`);
     return n;
   };
-  if (values.check && values.written === undefined) throw new Error(`--check needs --written <set-folder>\n${USAGE}`);
+  if ((values.check || values.oracle) && values.written === undefined) throw new Error(`--check and --oracle need --written <set-folder>\n${USAGE}`);
   const types = (values.types?.split(',') ?? [...FINDING_EDIT_TYPES]).map((t) => t.trim()).filter(Boolean);
   const unknown = types.filter((t) => !(EDIT_TYPES as readonly string[]).includes(t));
   if (unknown.length > 0) throw new Error(`unknown edit type(s) ${unknown.join(', ')}\n${USAGE}`);
@@ -59,7 +61,8 @@ export function parseFindingsOptions(argv: readonly string[]): FindingsOptions {
     types: types as EditType[],
     foreignSamples: int('foreign-samples', 100),
     untouched: int('untouched', 100),
-    jscpd: !values['no-jscpd'],
+    jscpd: !values['no-jscpd'] && !values.oracle,
+    oracle: values.oracle === true,
     ...(values.foreign !== undefined ? { foreign: values.foreign } : {}),
     ...(values.json !== undefined ? { json: values.json } : {}),
     ...(values.written !== undefined ? { written: values.written } : {}),
@@ -84,6 +87,7 @@ function parse(argv: readonly string[]) {
       'no-jscpd': { type: 'boolean' },
       written: { type: 'string' },
       check: { type: 'boolean' },
+      oracle: { type: 'boolean' },
     },
   });
 }

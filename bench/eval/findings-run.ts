@@ -98,12 +98,12 @@ function planCopy(root: string, unit: SampleUnit, type: EditType, seed: number, 
 }
 
 /** Writes `text` as a new workspace file (its folder must exist), reviews it as the CLI does, and deletes it again. */
-export async function reviewNewFile(ctx: HarnessContext, rel: string, text: string): Promise<{ findings: Finding[]; ms: number } | { error: string }> {
+export async function reviewNewFile(ctx: HarnessContext, rel: string, text: string, model = false): Promise<{ findings: Finding[]; ms: number } | { error: string }> {
   const abs = path.join(ctx.service.root, ...rel.split('/'));
   await writeFile(abs, text, { flag: 'wx' });
   try {
     const started = performance.now();
-    const result = await reviewInBatches(ctx.service, [rel], { model: false });
+    const result = await reviewInBatches(ctx.service, [rel], { model });
     const ms = performance.now() - started;
     const status = result.summary.files[0];
     if (status?.status !== 'reviewed') return { error: `not reviewed: ${status?.reason ?? 'no status'}` };

@@ -92,6 +92,7 @@ export function writtenReport(set: WrittenSet, corpus: string, results: readonly
     '',
     markdownTable(header, body),
     ...(Object.keys(overall.kinds).length > 0 ? ['', `found by kind (T1–T3): ${Object.entries(overall.kinds).map(([k, n]) => `${k} ${n}`).join(', ')}`] : []),
+    ...oracleLine(results),
   ];
   if (set.broken.length > 0) out.push('', `BROKEN (${set.broken.length}, left out of the figures):`, ...set.broken.map((b) => `- ${b}`));
   const unreviewed = results.filter((r) => r.error !== undefined);
@@ -108,4 +109,16 @@ export function writtenReport(set: WrittenSet, corpus: string, results: readonly
 function named(findings: readonly FlaggedFinding[] | undefined): string {
   const headline = (findings ?? []).filter((f) => f.severity !== 'info');
   return headline.map((f) => `${f.named ? `${f.named.file}:${f.named.line ?? '?'} ${f.named.symbol ?? '?'}` : '(nothing named)'} ${f.severity}/${f.kind}`).join('; ') || '(none)';
+}
+
+/** With the oracle (`--oracle`): how often the model stage showed the model the original, per tier: the model path's ceiling. */
+function oracleLine(results: readonly WrittenResult[]): string[] {
+  const cases = results.filter((r) => r.tier !== 'negative' && r.shownToModel !== undefined);
+  if (cases.length === 0) return [];
+  const tiers = ['t1', 't2', 't3'].map((tier) => {
+    const of = cases.filter((r) => r.tier === tier);
+    return `${tier.toUpperCase()} ${of.filter((r) => r.shownToModel).length}/${of.length}`;
+  });
+  const shown = cases.filter((r) => r.shownToModel).length;
+  return ['', `model path ceiling (oracle double): original shown to the model for ${shown}/${cases.length} (${pct(shown, cases.length)}) of T1–T3 — ${tiers.join(', ')}`];
 }

@@ -16,6 +16,9 @@ import { duplicateFindings, judgeCopy, type CopyJudgement } from './finding-outc
 import { flagged, reviewNewFile, type FlaggedFinding, type HarnessContext } from './findings-run.js';
 import { jscpdClones, jscpdFindings } from './jscpd-side.js';
 import type { Tier, WrittenCopy, WrittenSet } from './written-set.js';
+import type { WrittenOracle } from './written-oracle.js';
+import { chunkFile } from '../../indexer/index.js';
+import { createSourceFile, languageForPath } from '../../syntax/index.js';
 
 /** What the review (and jscpd) showed for one written copy. */
 export interface WrittenResult {
@@ -32,6 +35,8 @@ export interface WrittenResult {
   /** The duplicate findings on the copy (all severities). */
   readonly findings?: readonly FlaggedFinding[];
   readonly reviewMs?: number;
+  /** With the oracle: the model stage showed the model the original (first-turn list or a search). */
+  readonly shownToModel?: boolean;
   /** Tuned jscpd linked the copy to its original (a negative: to any corpus file). */
   jscpd?: boolean;
 }
@@ -39,22 +44,38 @@ export interface WrittenResult {
 /** jscpd formats beyond TS/JS that a set's copies need (written sets also hold Python and Go). */
 const EXTRA_FORMATS: Readonly<Record<string, readonly [format: string, exts: string]>> = { '.py': ['python', 'py'], '.go': ['go', 'go'] };
 
-/** Reviews every copy of `set` one at a time. */
-export async function measureWritten(ctx: HarnessContext, set: WrittenSet, log: (line: string) => void): Promise<WrittenResult[]> {
+/**
+ * Reviews every copy of `set` one at a time; with `oracle`, with the model
+ * stage on against it (written-oracle.ts), recording whether the model was
+ * shown the original.
+ */
+export async function measureWritten(ctx: HarnessContext, set: WrittenSet, log: (line: string) => void, oracle?: WrittenOracle): Promise<WrittenResult[]> {
   const out: WrittenResult[] = [];
   for (const [i, copy] of set.copies.entries()) {
-    out.push(await measureCopy(ctx, copy));
+    if (!oracle) {
+      out.push(await measureCopy(ctx, copy));
+    } else {
+      oracle.aim({ ...(copy.original ? { original: copy.original } : {}), symbols: declaredSymbols(copy) });
+      const result = await measureCopy(ctx, copy, true);
+      out.push({ ...result, shownToModel: oracle.shown });
+    }
     if ((i + 1) % 25 === 0 || i + 1 === set.copies.length) log(`reviewed ${i + 1}/${set.copies.length} copies`);
   }
   return out;
 }
 
-async function measureCopy(ctx: HarnessContext, copy: WrittenCopy): Promise<WrittenResult> {
+/** The chunk names of the copy's file, as the model's search tool takes them. */
+function declaredSymbols(copy: WrittenCopy): string[] {
+  const language = languageForPath(copy.newFile);
+  return language ? chunkFile(createSourceFile(copy.newFile, copy.text, language), copy.newFile).map((c) => c.symbol) : [];
+}
+
+async function measureCopy(ctx: HarnessContext, copy: WrittenCopy, model = false): Promise<WrittenResult> {
   const base = { id: copy.id, tier: copy.tier, newFile: copy.newFile, ...(copy.original ? { original: copy.original } : {}) };
   const abs = path.join(ctx.service.root, ...copy.newFile.split('/'));
   const createdDir = await makeParents(ctx.service.root, path.dirname(abs));
   try {
-    const reviewed = await reviewNewFile(ctx, copy.newFile, copy.text);
+    const reviewed = await reviewNewFile(ctx, copy.newFile, copy.text, model);
     if ('error' in reviewed) return { ...base, error: reviewed.error };
     const duplicates = duplicateFindings(reviewed.findings, copy.newFile);
     const findings = duplicates.map(flagged);

@@ -52,7 +52,7 @@ export function evidenceTerms(file: SourceFile, start: number, end: number): Evi
     if (token.isComment) continue;
     const text = file.text.slice(token.startIndex, token.endIndex);
     if (token.type.endsWith('identifier')) {
-      addName(text, roleOf(token, tokens[i + 1], file.text), add);
+      addName(text, roleOf(token, tokens[i - 1], tokens[i + 1], file.text), add);
     } else if (profile.stringTypes.has(token.type)) {
       addString(profile.literalValue ? profile.literalValue(text) : text, add);
     } else if (profile.numberTypes.has(token.type) && /^[-.0-9]/.test(text)) {
@@ -64,9 +64,13 @@ export function evidenceTerms(file: SourceFile, start: number, end: number): Evi
   return [...terms.values()];
 }
 
-function roleOf(token: Token, next: Token | undefined, text: string): EvidenceRole {
+// A name followed by `(` after one of these is being declared, not called (`function f(`, `def f(`, a method, a Go receiver's method).
+const DECLARES_BEFORE = new Set(['function', 'def', 'func', '{', '}', ';', ')', 'async', 'static', 'get', 'set', 'public', 'private', 'protected', 'override', 'readonly', '*']);
+
+function roleOf(token: Token, previous: Token | undefined, next: Token | undefined, text: string): EvidenceRole {
   if (token.type === 'type_identifier') return 'type';
-  if (next?.type === '(' && next.startIndex === token.endIndex) return 'call';
+  const declared = previous === undefined || DECLARES_BEFORE.has(previous.type);
+  if (next?.type === '(' && next.startIndex === token.endIndex && !declared) return 'call';
   if (token.type === 'property_identifier' || token.type === 'field_identifier') return 'member';
   // Python's members are plain identifiers after a dot.
   return text[token.startIndex - 1] === '.' ? 'member' : 'name';

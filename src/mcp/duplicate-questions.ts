@@ -50,7 +50,7 @@ export async function duplicateQuestions(result: ReviewResult, root: string): Pr
     const pair = duplicatePair(finding);
     const score = finding.related?.[0]?.score ?? 0;
     // A similar candidate nobody judged is no duplicate to ask about.
-    if (pair && finding.source === 'index' && finding.kind !== 'similar' && score >= ASK_SIMILARITY) candidates.push({ fingerprint: finding.fingerprint, pair, score });
+    if (pair && finding.source === 'index' && finding.kind !== 'similar' && finding.kind !== 'reimplementation' && score >= ASK_SIMILARITY) candidates.push({ fingerprint: finding.fingerprint, pair, score });
   }
   const mirrorOf = (c: Candidate): Candidate | undefined => candidates.find((other) => other !== c && isMirror(other.pair, c.pair));
   const mirrored = candidates.filter((c) => mirrorOf(c) !== undefined);

@@ -89,7 +89,7 @@ for (const era of ['legacy', 'modern'] as const) {
     let ollama: FakeOllama;
     before(async () => {
       // With the near copy off and the similar threshold out of reach, only the model can report the duplicate.
-      repo = await copySampleRepo({ index: { duplicateThreshold: 1 }, rules: { duplicate: ['error', { near: 'off', parametric: 'off' }] } });
+      repo = await copySampleRepo({ index: { duplicateThreshold: 1 }, rules: { duplicate: ['error', { near: 'off', parametric: 'off', reimplementation: 'off' }] } });
       ollama = await startFakeOllama(reviewerModel);
     });
     after(async () => {

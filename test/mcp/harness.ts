@@ -169,9 +169,10 @@ async function writeExtraFiles(root: string, count: number): Promise<string[]> {
   await mkdir(join(root, 'src', 'gen'), { recursive: true });
   for (let n = 1; n <= count; n++) {
     const path = `src/gen/file-${n}.ts`;
-    // Distinct bodies (every line reads another field), so the index finds no copies among them.
-    const body = Array.from({ length: (n % 4) + 3 }, (_, i) => `  total += values[${i}]!.w${n} * ${n + i};`).join('\n');
-    await writeFile(join(root, path), `export function weigh${n}(values: { w${n}: number }[]): number {\n  let total = ${n};\n${body}\n  return total;\n}\n`);
+    // Distinct bodies and vocabularies (every name and number its own), so the index finds neither copies nor reimplementations among them.
+    const word = `weigh${[...String(n)].map((d) => 'abcdefghij'[Number(d)]).join('')}`;
+    const body = Array.from({ length: (n % 4) + 3 }, (_, i) => `  ${word}sum += ${word}list[${i}]!.${word}w * ${n * 100 + i + 3};`).join('\n');
+    await writeFile(join(root, path), `export function ${word}(${word}list: { ${word}w: number }[]): number {\n  let ${word}sum = ${n * 100 + 7};\n${body}\n  return ${word}sum;\n}\n`);
     files.push(path);
   }
   return files;

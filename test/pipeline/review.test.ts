@@ -71,7 +71,7 @@ describe('review pipeline', () => {
 
   it('accepts the model answer in the seed form when it names the candidate, never the closest one unnamed', async () => {
     // Only the model may report it: the index's near copy is turned off.
-    const strict = await copySampleRepo({ index: { duplicateThreshold: 1 }, rules: { duplicate: ['error', { near: 'off', parametric: 'off' }] } });
+    const strict = await copySampleRepo({ index: { duplicateThreshold: 1 }, rules: { duplicate: ['error', { near: 'off', parametric: 'off', reimplementation: 'off' }] } });
     const source = await readFile(join(strict.root, 'src/handler/settings.ts'), 'utf8');
     const code = source.slice(source.indexOf('export function parseSettings'), source.indexOf('export function settingsSummary'));
     let message = 'This is a copy of existing code.';

@@ -4,7 +4,9 @@
  * returned, it does not invent them: a duplicate is kept only when it is
  * about a function, method or class of the reviewed file, names a
  * candidate that a search for that symbol's own code returned, and the
- * index scores that pair at or above `model.minCandidateScore`; the score
+ * index scores that pair at or above `model.minCandidateScore` or their
+ * evidence agrees at least GREY_AGREEMENT (code written again, whose
+ * shape differs; duplicates/evidence-verdict.ts); the score
  * reported is the index's. Anything else is dropped (and counted). A
  * finding that repeats one of the deterministic stages is merged into it.
  */
@@ -23,6 +25,8 @@ import {
   type TranscriptSink,
 } from './agent/index.js';
 import { reuseSuggestion, type FindingDraft } from '../findings/index.js';
+import { GREY_AGREEMENT } from '../duplicates/index.js';
+import { chunkCandidates, strength } from './chunk-candidates.js';
 import type { Severity } from '../schemas.js';
 
 interface ModelStageOptions {
@@ -167,7 +171,7 @@ function candidateSource(
       if (!index) return [];
       const searchFor = async (chunk: Chunk): Promise<AgentCandidate[]> => {
         // The chunk's own range is excluded by the index.
-        const found = await index.search({ chunk }, limit);
+        const found = await chunkCandidates(index, chunk, limit);
         backing.record(chunk, found);
         return found;
       };
@@ -191,13 +195,14 @@ function candidateSource(
       const inScope = lines ? chunks.filter((c) => c.startLine >= lines.startLine && c.startLine <= lines.endLine) : chunks;
       for (const chunk of inScope) {
         // The index's own search for the chunk: what it finds backs a duplicate about that chunk.
-        const found = await index.search({ chunk }, perDeclaration);
+        const found = await chunkCandidates(index, chunk, perDeclaration);
         backing.record(chunk, found);
         for (const candidate of found) {
-          if ((best.get(candidate.id)?.score ?? -1) < candidate.score) best.set(candidate.id, candidate);
+          const known = best.get(candidate.id);
+          if (!known || strength(known) < strength(candidate)) best.set(candidate.id, candidate);
         }
       }
-      return [...best.values()].sort((a, b) => b.score - a.score).slice(0, MAX_FIRST_TURN_CANDIDATES);
+      return [...best.values()].sort((a, b) => strength(b) - strength(a)).slice(0, MAX_FIRST_TURN_CANDIDATES);
     },
   };
 }
@@ -247,9 +252,11 @@ function toDraft(finding: ModelFinding, severity: Severity, chunks: readonly Chu
   if (pairs.length === 0) return { dropped: 'no search for the code it is about returned the code it names' };
   if (new Set(pairs.map((p) => p.original.id)).size > 1) return { dropped: 'it names several candidates' };
   // One original, found for several chunks of a bare finding: the copy is the chunk most like it.
-  const { chunk, original } = pairs.reduce((best, pair) => (pair.original.score > best.original.score ? pair : best));
-  if (original.score < minScore) {
-    return { dropped: `the index scores ${chunk.symbol} and ${original.symbol} ${original.score}, below model.minCandidateScore ${minScore}` };
+  const { chunk, original } = pairs.reduce((best, pair) => (strength(pair.original) > strength(best.original) ? pair : best));
+  // Backed by its shape (model.minCandidateScore) or by what it is about (a rewritten copy's original).
+  if (original.score < minScore && (original.evidence ?? 0) < GREY_AGREEMENT) {
+    const evidence = original.evidence === undefined ? '' : ` (evidence ${original.evidence}, below ${GREY_AGREEMENT})`;
+    return { dropped: `the index scores ${chunk.symbol} and ${original.symbol} ${original.score}, below model.minCandidateScore ${minScore}${evidence}` };
   }
   return {
     draft: {

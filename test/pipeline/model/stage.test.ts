@@ -120,7 +120,8 @@ describe('a model duplicate needs a search for its own code', () => {
 
   async function reviewShorten(script: FakeScript, files: readonly string[], model: Record<string, unknown> = {}) {
     const ollama = await startFake(script);
-    const repo = await hostileRepo(model);
+    // The index would report shorten as a reimplementation of truncate itself: off, so the model's verdict is what counts.
+    const repo = await hostileRepo(model, { rules: { 'max-lines': ['error', { max: 10 }], duplicate: ['error', { reimplementation: 'off' }] } });
     await writeFile(join(repo.root, SHORTEN), `/** Shortens text for a label. */\n${SHORTEN_CODE}\n`);
     const service = await createReviewService({ root: repo.root, env: { OLLAMA_HOST: ollama.url }, watch: false });
     return { result: await service.review({ files: [...files] }), ollama };

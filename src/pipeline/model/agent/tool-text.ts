@@ -14,12 +14,14 @@ export function formatCandidates(candidates: readonly AgentCandidate[], idOf: (c
   if (candidates.length === 0) return 'No similar code found.';
   const blocks = candidates.map((c) => {
     const id = idOf(c);
-    const header = `candidate ${id}: ${c.file}:${c.startLine}-${c.endLine} symbol ${c.symbol} score ${c.score.toFixed(2)}`;
+    const evidence = c.evidence === undefined ? '' : ` evidence ${c.evidence.toFixed(2)}`;
+    const header = `candidate ${id}: ${c.file}:${c.startLine}-${c.endLine} symbol ${c.symbol} score ${c.score.toFixed(2)}${evidence}`;
     return `${header}\n${c.snippet.trimEnd()}${c.snippetTruncated ? `\n… (snippet truncated; read_code {"id": "${id}"} shows all of it)` : ''}`;
   });
   const intro =
     `${candidates.length} similar candidate${candidates.length === 1 ? '' : 's'}. ` +
-    'A high score is not proof: report a duplicate only if the code really does the same thing, and cite the candidate by its id (e.g. "related": {"candidate": "c1"}).';
+    'A high score is not proof: report a duplicate only if the code really does the same thing, and cite the candidate by its id (e.g. "related": {"candidate": "c1"}). ' +
+    'score: how alike the code is in shape; evidence: how alike in what it calls, reads and names (code written again in another shape scores low on shape).';
   return [intro, ...blocks].join('\n---\n');
 }
 

@@ -29,8 +29,10 @@ export interface AgentCandidate {
   readonly symbol: string;
   readonly startLine: number;
   readonly endLine: number;
-  /** Similarity in [0, 1]; higher is more similar. */
+  /** Similarity of shape in [0, 1]; higher is more similar. */
   readonly score: number;
+  /** Agreement of what the code is about (calls, members, types, literals, words) in [0, 1], when the evidence search found it. */
+  readonly evidence?: number;
   readonly snippet: string;
   /** The snippet is cut short of the candidate's full source. */
   readonly snippetTruncated: boolean;
