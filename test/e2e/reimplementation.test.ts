@@ -10,7 +10,7 @@ import { runCli } from '../support/cli.js';
 import { copyFixtureRepo, REPO_ROOT, type SampleRepo } from '../support/sample-repo.js';
 
 const FIXTURE = join(REPO_ROOT, 'fixtures', 'rewritten');
-const NEW_FILES = ['src/reports/by-owner.ts', 'src/jobs/backoff.ts', 'src/util/luhn.ts'];
+const NEW_FILES = ['src/reports/by-owner.ts', 'src/jobs/backoff.ts', 'src/util/luhn.ts', 'src/audit/audited-store.ts'];
 
 async function review(repo: SampleRepo): Promise<Finding[]> {
   const run = await runCli(repo.root, ['review', '--no-model', '--json', ...NEW_FILES]);
@@ -40,6 +40,13 @@ describe('reimplementations without the model (CLI, fixtures/rewritten)', () => 
     const [finding] = on('src/jobs/backoff.ts');
     assert.deepEqual([finding?.kind, finding?.related?.[0]?.symbol], ['reimplementation', 'withRetry']);
     assert.match(finding?.message ?? '', /same literals: 'AbortError'/);
+  });
+
+  it('reports a subclass method once (not its class too), and advises the method it inherits', () => {
+    const [finding, ...more] = on('src/audit/audited-store.ts');
+    assert.equal(more.length, 0);
+    assert.deepEqual([finding?.kind, finding?.symbol, finding?.related?.[0]?.symbol], ['reimplementation', 'AuditedSessionStore.get', 'SessionStore.get']);
+    assert.match(finding?.suggestion ?? '', /^AuditedSessionStore inherits get from SessionStore \(src\/store\/session-store\.ts:10\): call the inherited get/);
   });
 
   it('leaves a new helper with no counterpart alone', () => {

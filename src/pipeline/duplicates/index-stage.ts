@@ -9,7 +9,7 @@
 import { type Candidate, type Chunk, type CodeIndex } from '../../../indexer/index.js';
 import { alignableCode, type AlignableCode } from './alignment.js';
 import { languageForPath } from '../../../syntax/index.js';
-import { duplicateDraft, reimplementationDraft, type DuplicateMatch, type DuplicateSeverities } from './text.js';
+import { duplicateDraft, inheritedSuggestion, reimplementationDraft, type DuplicateMatch, type DuplicateSeverities } from './text.js';
 import { judgeEvidence, sharedEvidence } from './evidence-verdict.js';
 import { compareJudgements, judgePair, type PairJudgement } from './verdict.js';
 import type { FindingDraft } from '../findings/index.js';
@@ -53,7 +53,7 @@ interface DuplicateSearch {
  * a file of hostile functions ends its own search early, never the batch's.
  */
 export async function searchDuplicates(index: CodeIndex, chunks: readonly Chunk[], options: DuplicateSearchOptions): Promise<DuplicateSearch> {
-  const drafts: FindingDraft[] = [];
+  const reported: Reported[] = [];
   const unjudged: UnjudgedDuplicate[] = [];
   const grouped = new Set<string>();
   const originals = new OriginalTexts(index);
@@ -76,7 +76,7 @@ export async function searchDuplicates(index: CodeIndex, chunks: readonly Chunk[
       // The best match decides the kind; the other originals follow, those judged the same kind first.
       const matches: DuplicateMatch[] = judged.flatMap(({ candidate, judgement: { verdict } }) => (verdict ? [{ candidate, verdict }] : []));
       matches.sort((a, b) => Number(a.verdict.kind !== kind) - Number(b.verdict.kind !== kind));
-      drafts.push(duplicateDraft(chunk, matches, severity));
+      reported.push({ chunk, original: matches[0]!.candidate, draft: duplicateDraft(chunk, matches, severity) });
       grouped.add(chunk.id);
       // Copies of one body are one finding; a near or parametric match may still be another chunk's exact copy.
       if (kind === 'copy') for (const match of matches) if (match.verdict.kind === 'copy') grouped.add(match.candidate.id);
@@ -88,7 +88,7 @@ export async function searchDuplicates(index: CodeIndex, chunks: readonly Chunk[
     if (evidence && reimplemented && reimplemented !== 'off') {
       const original = originals.text(evidence.candidate);
       const shared = original === undefined ? 'the same rare words' : sharedEvidence(index, chunk, original, evidence.candidate.file);
-      drafts.push(reimplementationDraft(chunk, evidence.candidate, reimplemented, shared));
+      reported.push({ chunk, original: evidence.candidate, draft: reimplementationDraft(chunk, evidence.candidate, reimplemented, shared) });
       grouped.add(chunk.id);
       continue;
     }
@@ -98,7 +98,50 @@ export async function searchDuplicates(index: CodeIndex, chunks: readonly Chunk[
       grouped.add(chunk.id);
     }
   }
+  const drafts = innermost(reported).map(({ chunk, original, draft }) => {
+    const base = inheritedFrom(chunk, chunks, original);
+    return base ? { ...draft, suggestion: inheritedSuggestion(chunk, original, base) } : draft;
+  });
   return { drafts, unjudged, incomplete };
+}
+
+/** A finding with the chunk it is about and the original it names. */
+interface Reported {
+  readonly chunk: Chunk;
+  readonly original: Candidate;
+  readonly draft: FindingDraft;
+}
+
+/**
+ * One finding per pair: when a class and a method of it are both reported
+ * and the method's original lies within the class's (the same function, or
+ * a method of the class's original), only the method is — it is where the
+ * copy is, and the class adds nothing but its name. (A function nested in a
+ * function is not folded this way: the outer one is what callers call.)
+ */
+function innermost(reported: readonly Reported[]): Reported[] {
+  const within = (inner: { file: string; startLine: number; endLine: number }, outer: { file: string; startLine: number; endLine: number }): boolean =>
+    inner.file === outer.file && inner.startLine >= outer.startLine && inner.endLine <= outer.endLine;
+  return reported.filter(
+    (outer) =>
+      outer.chunk.kind !== 'class' ||
+      !reported.some((inner) => inner !== outer && within(inner.chunk, outer.chunk) && within(inner.original, outer.original)),
+  );
+}
+
+/**
+ * The class the reviewed method's class inherits the original from, when it
+ * does (`class CountingDigestAuth(DigestAuth)` re-implementing
+ * `DigestAuth._build_auth_header`): calling "the original" then means
+ * calling its own inherited method.
+ */
+function inheritedFrom(chunk: Chunk, chunks: readonly Chunk[], original: Candidate): string | undefined {
+  const [originalClass, method] = original.symbol.split('.');
+  if (!method || !originalClass) return undefined;
+  const owner = chunks.find((c) => c.kind === 'class' && c.file === chunk.file && c.startLine <= chunk.startLine && c.endLine >= chunk.endLine && c !== chunk);
+  const header = owner?.text.split('\n')[0] ?? '';
+  const name = originalClass.replace(/[$]/g, '\\$');
+  return new RegExp(`(extends|\\(|,)\\s*${name}\\b`).test(header) ? originalClass : undefined;
 }
 
 interface AlignmentContext {

@@ -95,12 +95,19 @@ export function similarDraft(chunk: Chunk, candidate: Candidate, severity: Sever
 /** The finding for code written again: `evidence` names what it shares with the original (evidence-verdict.ts). */
 export function reimplementationDraft(chunk: Chunk, candidate: Candidate, severity: Severity, evidence: string): FindingDraft {
   const place = placeOf(chunk, candidate);
-  return {
-    ...singleMatchDraft(chunk, candidate, severity),
-    kind: 'reimplementation',
-    message: catalogMessage('duplicate', 'reimplementation', { ...place, evidence }),
-    suggestion: `check whether ${candidate.symbol} at ${candidate.file}:${candidate.startLine} already does this; if it does, call it instead of keeping a second implementation`,
-  };
+  const suggestion = `check whether ${candidate.symbol} at ${candidate.file}:${candidate.startLine} already does this; if it does, call it instead of keeping a second implementation`;
+  return { ...singleMatchDraft(chunk, candidate, severity), kind: 'reimplementation', message: catalogMessage('duplicate', 'reimplementation', { ...place, evidence }), suggestion };
+}
+
+/**
+ * The advice for a method whose class inherits the original from `base`:
+ * a subclass is never told to call some other object's copy of what it
+ * already has.
+ */
+export function inheritedSuggestion(chunk: Chunk, original: Candidate, base: string): string {
+  const method = original.symbol.split('.').at(-1);
+  const at = `${original.file}:${original.startLine}`;
+  return `${chunk.symbol.split('.')[0]} inherits ${method} from ${base} (${at}): call the inherited ${method} (or override only what differs) instead of keeping a second implementation`;
 }
 
 function placeOf(chunk: Chunk, candidate: Candidate): Place {
@@ -125,7 +132,8 @@ function listValues(literals: readonly LiteralDifference[], startLine: number): 
   const seen = new Map<string, string>();
   for (const { token, ours, theirs, row } of literals) {
     const key = `${ours}\0${theirs}`;
-    if (!seen.has(key)) seen.set(key, `${quote(token, ours)} vs ${quote(token, theirs)} (line ${startLine + row})`);
+    const [a, b] = cutWhereTheyDiffer(ours, theirs);
+    if (!seen.has(key)) seen.set(key, `${quote(token, a)} vs ${quote(token, b)} (line ${startLine + row})`);
   }
   const listed = [...seen.values()];
   const more = listed.length > MAX_LISTED_VALUES ? `, and ${listed.length - MAX_LISTED_VALUES} more` : '';
@@ -136,6 +144,23 @@ function countValues(literals: readonly LiteralDifference[]): string {
   const distinct = new Set(literals.map((l) => l.theirs)).size;
   const [first] = literals;
   return distinct === 1 ? `its ${quote(first!.token, first!.theirs)}` : `${distinct} values`;
+}
+
+// Characters of shared text kept before the first difference, so the reader sees where it is.
+const CONTEXT_CHARS = 6;
+
+/**
+ * Two long values cut at the same place, just before they first differ:
+ * `'No root path can be fou…'` twice would hide the difference, so
+ * `'…be found for wheel'` vs `'…be found for sdist'` shows it.
+ */
+export function cutWhereTheyDiffer(ours: string, theirs: string): [string, string] {
+  if (Math.max(ours.length, theirs.length) <= MAX_VALUE_CHARS) return [ours, theirs];
+  let at = 0;
+  while (at < ours.length && at < theirs.length && ours[at] === theirs[at]) at++;
+  const start = at + CONTEXT_CHARS < MAX_VALUE_CHARS ? 0 : at - CONTEXT_CHARS;
+  const cut = (value: string): string => (start > 0 ? `…${value.slice(start)}` : value);
+  return [cut(ours), cut(theirs)];
 }
 
 /** A literal as written in a message: numbers and regexes bare, strings quoted, long ones cut. */
