@@ -123,19 +123,37 @@ export class OllamaChatClient implements LlmClient {
     return { contextWindow: this.numCtx };
   }
 
-  /** One non-streaming chat turn. Throws {@link ModelError} on every failure. */
+  /**
+   * One non-streaming chat turn. Throws {@link ModelError} on every failure.
+   * A turn that times out is not simply sent again: the model may have been
+   * pushed out of memory, and each hang-up would abort its reload. So after
+   * a timeout `/api/ps` is asked first; a model that is not listed is loaded
+   * (in the background, under `model.loadTimeoutMs`) and waited for as long
+   * as the caller's signal allows, then the turn is sent once more; a model
+   * still in memory stalled, and the turn is retried up to `model.retries`.
+   */
   async chat(request: ChatRequest): Promise<ChatResponse> {
-    try {
-      return await this.chatOnce(request);
-    } catch (error) {
-      throw await this.loadOrStall(error, request.signal);
+    let stalls = 0;
+    for (;;) {
+      try {
+        return await this.chatOnce(request);
+      } catch (error) {
+        if (!(error instanceof ModelError) || error.kind !== 'timeout' || request.signal?.aborted) throw error;
+        if (await isModelLoaded(this.infoCall(request.signal)).catch(() => true)) {
+          if (stalls++ >= (this.options.retries ?? 0)) throw error;
+          continue;
+        }
+        this.loaded = false;
+        // Throws `loading` when the caller's budget ends first; the load goes on for the next review.
+        await this.waitForLoad(request.signal);
+      }
     }
   }
 
   private async chatOnce(request: ChatRequest): Promise<ChatResponse> {
     const { host, model, temperature, keepAlive, requestTimeoutMs, retries } = this.options;
     const numCtx = this.numCtx;
-    const call = { host, model, timeoutMs: requestTimeoutMs, signal: request.signal, retries: retries ?? 0 };
+    const call = { host, model, timeoutMs: requestTimeoutMs, signal: request.signal, retries: retries ?? 0, retryTimeouts: false };
     const reply = await callOllama(call, (client) =>
       client.chat({
         model,
@@ -148,20 +166,6 @@ export class OllamaChatClient implements LlmClient {
       }),
     );
     return this.toChatResponse(reply);
-  }
-
-  /**
-   * A turn that timed out while the model is not in memory was a load (it
-   * was unloaded since: keep_alive ran out, or another model took its
-   * place), not a stall: the load is started in the background and the
-   * error says so. Anything else is returned as it is.
-   */
-  private async loadOrStall(error: unknown, signal: AbortSignal | undefined): Promise<unknown> {
-    if (!(error instanceof ModelError) || error.kind !== 'timeout') return error;
-    const listed = await isModelLoaded(this.infoCall(signal)).catch(() => true);
-    if (listed) return error;
-    this.loaded = false;
-    return this.waitForLoad(AbortSignal.abort()).catch((loading: unknown) => loading);
   }
 
   /** Waits for the load (started once, shared by every caller) until it ends or `signal` does. */

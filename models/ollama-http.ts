@@ -33,6 +33,11 @@ interface OllamaCallOptions {
    * a 4xx, a bad reply or the caller's abort. Default 0.
    */
   readonly retries?: number;
+  /**
+   * false: a timeout is not retried here (the caller first asks whether the
+   * model was unloaded: a retry would hang up on its reload). Default true.
+   */
+  readonly retryTimeouts?: boolean;
 }
 
 /** The pause before the first retry; it doubles for each further one. */
@@ -68,7 +73,8 @@ export async function callOllama<T>(options: OllamaCallOptions, call: (client: O
     try {
       return await callOnce(options, call);
     } catch (error) {
-      if (attempt >= retries || !isTransient(error) || options.signal?.aborted) throw withAttempts(error, attempt + 1);
+      const retried = isTransient(error) && (options.retryTimeouts !== false || error.kind !== 'timeout');
+      if (attempt >= retries || !retried || options.signal?.aborted) throw withAttempts(error, attempt + 1);
       await sleep(RETRY_BASE_DELAY_MS * 2 ** attempt, undefined, { signal: options.signal }).catch(() => {
         throw new ModelError('aborted', `the request to ${options.model} on Ollama at ${options.host} was cancelled`, { host: options.host });
       });

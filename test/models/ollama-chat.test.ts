@@ -181,6 +181,7 @@ describe('OllamaChatClient.prepare: the model before the first turn', () => {
     await llm.prepare();
     await rejectsWith(llm.chat({ messages: HELLO }), 'timeout', /did not answer within 200 ms/);
     ollama.unload(MODEL);
-    await rejectsWith(llm.chat({ messages: HELLO }), 'loading', /^loading qwen2\.5-coder:7b \(unloaded since its last use, /);
+    // Unloaded: the turn waits for the reload as long as the caller's signal lets it, then says it is loading.
+    await rejectsWith(llm.chat({ messages: HELLO, signal: AbortSignal.timeout(500) }), 'loading', /^loading qwen2\.5-coder:7b \(unloaded since its last use, /);
   });
 });

@@ -180,6 +180,22 @@ describe('a stock Ollama: loading the model', () => {
     assertDeterministic(result);
   });
 
+  it('reloads a model pushed out of memory between reviews: asks /api/ps after the timeout, waits the load, hangs up once', async () => {
+    const { fake, service } = await setUp({ fake: { loadMs: 1500 }, model: { requestTimeoutMs: 1000, timeoutMs: 15_000, retries: 2 } });
+    const first = await service.review({ files: SAMPLE });
+    assert.equal(first.summary.model?.outcome, 'ok');
+    fake.unload('qwen3-coder:30b');
+    const before = fake.requests.length;
+    const second = await service.review({ files: SAMPLE });
+    assert.ok(SAMPLE.every((file) => statusOf(second, file) === 'completed'), JSON.stringify(second.summary.files));
+    assert.equal(second.summary.model?.outcome, 'ok');
+    // The first review's load, the turn that timed out on the unloaded model, and the one reload after it.
+    assert.equal(fake.loadsStarted, 3, 'one reload, not one per retry');
+    const hungUp = fake.requests.slice(before).filter((r) => r.path === '/api/chat' && r.aborted);
+    assert.ok(hungUp.length <= 1, `${hungUp.length} chat requests hung up on the reload`);
+    assertDeterministic(second);
+  });
+
   it('names a load the budget cannot wait for, keeps it going, and the next review uses the model', async () => {
     const { fake, service } = await setUp({ fake: { loadMs: 2500 }, model: { timeoutMs: 1000 } });
     const started = Date.now();
