@@ -169,6 +169,17 @@ describe('a stock Ollama: the context window', () => {
   });
 });
 
+describe('a stock Ollama: an empty reply', () => {
+  it('is no verdict: an empty reply and then a forced "no findings" leave the file unjudged', async () => {
+    // Ollama with `format` set: the only thing an empty-minded model can say is the empty list.
+    const { service } = await setUp({ script: (request) => ({ content: request.format === undefined ? '' : '{"findings":[]}' }) });
+    const result = await service.review({ files: SAMPLE });
+    assert.equal(statusOf(result, 'src/handler/settings.ts'), 'incomplete');
+    assert.match(reviewWarnings(result, 'src/handler/settings.ts').join('\n'), /the model answered nothing, then, made to answer in the JSON schema, only "no findings": no judgement/);
+    assertDeterministic(result);
+  });
+});
+
 describe('a stock Ollama: loading the model', () => {
   it('survives a load longer than model.requestTimeoutMs: one load, waited for, then the review', async () => {
     const { fake, service } = await setUp({ fake: { loadMs: 1500 }, model: { requestTimeoutMs: 1000, timeoutMs: 10_000 } });
@@ -400,13 +411,17 @@ describe('turns and verdicts', () => {
   });
 
   it('does not count "searched nothing, named nothing" as judged when the index had candidates', async () => {
-    // An empty answer, repaired into an empty verdict, ends the same way.
+    // An empty answer, repaired into an empty verdict, is no judgement either (and says so).
     const emptyThenNothing: FakeScript = (_request, turn) => (turn === 0 ? { content: '' } : NO_FINDINGS);
-    for (const script of [() => NO_FINDINGS, emptyThenNothing]) {
+    const cases: Array<[FakeScript, RegExp]> = [
+      [() => NO_FINDINGS, /the model searched nothing and named nothing, although the index has candidates/],
+      [emptyThenNothing, /the model answered nothing, then, made to answer in the JSON schema, only "no findings"/],
+    ];
+    for (const [script, reason] of cases) {
       const { service } = await setUp({ script, model: { firstTurnCandidates: false } });
       const result = await service.review({ files: ['src/handler/settings.ts'] });
       assert.equal(statusOf(result, 'src/handler/settings.ts'), 'incomplete');
-      assert.match(reviewWarnings(result, 'src/handler/settings.ts')[0] ?? '', /the model searched nothing and named nothing, although the index has candidates/);
+      assert.match(reviewWarnings(result, 'src/handler/settings.ts')[0] ?? '', reason);
       assert.equal(result.summary.model?.outcome, 'failed');
       assert.ok(result.findings.some((f) => f.rule === 'duplicate' && f.source === 'index' && f.symbol === 'parseSettings'));
     }

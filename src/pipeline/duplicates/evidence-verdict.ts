@@ -52,11 +52,11 @@ export function judgeEvidence(index: CodeIndex, chunk: Chunk): EvidenceOutcome |
     .searchEvidence(chunk, EVIDENCE_CANDIDATES)
     .filter((c) => c.file !== chunk.file && fitsShape(chunk, c) && (inTests || !isTestPath(c.file)));
   const best = hits[0];
-  if (!best || best.evidence < GREY_AGREEMENT) return undefined;
+  if (!best || best.evidence < GREY_AGREEMENT || best.sharedTerms < MIN_SHARED_TERMS) return undefined;
   const bestText = index.readCode(best.id)?.text ?? '';
   const rival = hits.slice(1).find((c) => !overlaps(c, best) && !calls(bestText, c) && !calls(index.readCode(c.id)?.text ?? '', best));
   const margin = rival ? best.evidence / rival.evidence : Infinity;
-  if (best.evidence >= MIN_AGREEMENT && best.sharedTerms >= MIN_SHARED_TERMS && margin >= MIN_MARGIN) return { kind: 'reimplementation', candidate: best };
+  if (best.evidence >= MIN_AGREEMENT && margin >= MIN_MARGIN) return { kind: 'reimplementation', candidate: best };
   return { kind: 'grey', candidate: best };
 }
 

@@ -10,4 +10,4 @@
 export { AcceptedDuplicates, duplicatePair, type DuplicatePair } from './accepted-pairs.js';
 export { searchDuplicates, type UnjudgedDuplicate } from './index-stage.js';
 export { duplicateSeverities, similarDraft } from './text.js';
-export { GREY_AGREEMENT } from './evidence-verdict.js';
+export { GREY_AGREEMENT, MIN_SHARED_TERMS } from './evidence-verdict.js';

@@ -230,12 +230,18 @@ export class ReviewRun {
     }
   }
 
-  /** Accepts the answer, or asks once more with the answer schema enforced. */
+  /**
+   * Accepts the answer, or asks once more with the answer schema enforced.
+   * After an empty reply, a forced "no findings" is no judgement (the
+   * schema admits nothing else): the file stays unjudged, and the index's
+   * "similar, not judged" notes with it. Findings it then names count.
+   */
   private async finish(content: string): Promise<ModelReviewResult> {
     const first = parseModelAnswer(content);
     if (first.ok) return this.completed(first.findings);
     this.messages.push({ role: 'assistant', content });
-    return this.answerTurn(buildRepairMessage(this.lastReplyCut ? `${CUT_OFF}, so keep it short: ${first.error}` : first.error), 'repair');
+    const empty = stripThinking(content).trim() === '';
+    return this.answerTurn(buildRepairMessage(this.lastReplyCut ? `${CUT_OFF}, so keep it short: ${first.error}` : first.error), 'repair', empty);
   }
 
   /** The tool exchanges replaced by what they found, then the answer asked for. */
@@ -248,7 +254,7 @@ export class ReviewRun {
   }
 
   /** A turn without tools whose reply must match the answer schema: the last turn, or the repair of a bad answer. */
-  private async answerTurn(request: string, why: 'final' | 'repair'): Promise<ModelReviewResult> {
+  private async answerTurn(request: string, why: 'final' | 'repair', afterEmpty = false): Promise<ModelReviewResult> {
     this.add({ role: 'user', content: request });
     if (!this.fits(this.messages, undefined)) throw new NotJudged(tooLarge(this.options, estimateTokens(this.messages), this.window));
     let reply: ChatMessage;
@@ -262,6 +268,9 @@ export class ReviewRun {
     const ending = why === 'final' ? `no verdict after ${this.turns} turns: ` : '';
     if (reply.tool_calls?.length) return this.incomplete(`${ending}the model called a tool again instead of giving its JSON answer`);
     const answer = parseModelAnswer(reply.content);
+    if (answer.ok && afterEmpty && answer.findings.length === 0) {
+      return this.incomplete('the model answered nothing, then, made to answer in the JSON schema, only "no findings": no judgement');
+    }
     if (answer.ok) return this.completed(answer.findings);
     // A reply cut at the limit is not a malformed one: say which, so the fix (a shorter answer, a larger window) is clear.
     const cut = this.lastReplyCut ? `the model's reply was cut off at its length limit (Ollama's done_reason "length"): ` : '';
