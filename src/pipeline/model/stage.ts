@@ -106,7 +106,7 @@ export async function runModelStage(
     if ('dropped' in judged) {
       droppedDuplicates++;
       transcript.note(`dropped a duplicate finding (${judged.dropped}): ${JSON.stringify(finding)}`);
-    } else if (!alreadyKnown(judged.draft, known)) drafts.push(judged.draft);
+    } else if (!alreadyKnown(judged.draft, known) && !drafts.some((d) => samePair(d, judged.draft))) drafts.push(judged.draft);
   }
   const stats = statsOf(result, droppedDuplicates);
   if (result.status === 'completed') return { status: 'completed', drafts, stats };
@@ -226,6 +226,12 @@ function chunkWithCode(chunks: readonly Chunk[], code: string): Chunk | undefine
 
 function comparableCode(code: string): string {
   return code.replace(/\s+/g, ' ').trim().replace(/^export (default )?/, '');
+}
+
+/** Two duplicate verdicts about one pair (the same code, the same original), however the model cited it: one finding. */
+function samePair(a: FindingDraft, b: FindingDraft): boolean {
+  const [x, y] = [a.related?.[0], b.related?.[0]];
+  return a.rule === 'duplicate' && b.rule === 'duplicate' && a.symbol === b.symbol && a.line === b.line && x?.file === y?.file && x?.line === y?.line;
 }
 
 /** A finding's draft, or why a duplicate finding is dropped. */

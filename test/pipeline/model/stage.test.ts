@@ -149,6 +149,13 @@ describe('a model duplicate needs a search for its own code', () => {
     assert.equal(result.summary.model?.droppedDuplicates, 0);
   });
 
+  it('gives one finding for one pair, cited once by candidate id and once by file', async () => {
+    const byFile = { rule: 'duplicate', severity: 'warning', message: 'shorten re-implements truncate', symbol: 'shorten', related: { file: 'src/util/strings.ts', symbol: 'truncate' } };
+    const byId = { ...byFile, message: 'shorten is truncate again', related: { candidate: 'c1' } };
+    const { result } = await reviewShorten(searchThenAnswer({ symbol: 'shorten' }, [byFile, byId]), [SHORTEN]);
+    assert.deepEqual(modelDuplicates(result).map((f) => [f.symbol, f.related?.[0]?.symbol]), [['shorten', 'truncate']]);
+  });
+
   it('drops a duplicate that names no candidate, or cites an id no listing showed, instead of taking the closest one', async () => {
     const bare = { rule: 'duplicate', severity: 'error', message: 'formatTotal already exists', symbol: 'formatTotal' };
     // Far past any listing of this review (the index may show up to a few dozen candidates).
