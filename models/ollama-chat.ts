@@ -41,6 +41,13 @@ interface OllamaChatOptions {
   readonly numCtx?: number;
   /** Limit for loading the model into memory; default {@link DEFAULT_LOAD_TIMEOUT_MS}. */
   readonly loadTimeoutMs?: number;
+  /**
+   * false: the client lives for one review (a one-shot CLI run, which ends
+   * when its review does): a load the review cannot wait for stops with the
+   * process, and its message says so instead of promising the next review
+   * a loaded model. Default true (serve, the daemon).
+   */
+  readonly outlivesReview?: boolean;
   /** How long Ollama keeps the model loaded, e.g. `"10m"`. */
   readonly keepAlive?: string | number;
   /** Limit for one chat request, including reading the reply. */
@@ -240,7 +247,9 @@ export class OllamaChatClient implements LlmClient {
     return new ModelError(
       'loading',
       `${this.loadingText(load)}, ${elapsed} s so far): the model judges no file until it is in memory; ` +
-        'it goes on loading, so the next review can use it (model.loadTimeoutMs bounds the load)',
+        (this.options.outlivesReview === false
+          ? 'this run ends with its review and does not wait for the load, which stops with it; a warm process keeps the model loading between reviews (`review-guard serve`, or the daemon the hook starts)'
+          : 'it goes on loading, so the next review can use it (model.loadTimeoutMs bounds the load)'),
       { host: this.options.host },
     );
   }

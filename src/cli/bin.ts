@@ -11,6 +11,8 @@ import { viaWarmProcess } from './daemon/client.js';
 import type { CommandOutput } from './exit-codes.js';
 
 const argv = process.argv.slice(2);
+// Commands that run until they are stopped; every other one ends when its output is written.
+const LONG_LIVED = new Set(['serve', 'daemon']);
 let stdinText: Promise<string> | undefined;
 // Read once: a hook call's stdin goes to the daemon, or, when it does not answer, to the command in process.
 const readStdin = (): Promise<string> => (stdinText ??= readAllStdin());
@@ -18,9 +20,11 @@ const readStdin = (): Promise<string> => (stdinText ??= readAllStdin());
 const output =
   (await viaWarmProcess({ argv, cwd: process.cwd(), env: process.env, readStdin, stdoutIsTTY: process.stdout.isTTY === true, stderrIsTTY: process.stderr.isTTY === true })) ??
   (await inProcess());
-if (output.stdout) process.stdout.write(`${output.stdout}\n`);
-if (output.stderr) process.stderr.write(`${output.stderr}\n`);
 process.exitCode = output.exitCode;
+await Promise.all([write(process.stdout, output.stdout), write(process.stderr, output.stderr)]);
+// A one-shot command ends with its output: nothing it started may hold the process past it (a model load it
+// did not wait for holds an HTTP request open for up to model.loadTimeoutMs; its notice said it stops here).
+if (!LONG_LIVED.has(argv[0] ?? '')) process.exit();
 
 async function inProcess(): Promise<CommandOutput> {
   const [{ runCommandLine }, { oneShotServices }] = await Promise.all([import('./main.js'), import('./services.js')]);
@@ -33,6 +37,11 @@ async function inProcess(): Promise<CommandOutput> {
     services: oneShotServices,
     ...(process.stdin.isTTY ? { ask: askOnTerminal } : {}),
   });
+}
+
+/** `text` and a newline on `stream`, resolved once it is handed to the OS (so an exit right after loses nothing). */
+function write(stream: NodeJS.WriteStream, text: string | undefined): Promise<void> {
+  return text ? new Promise((resolve) => stream.write(`${text}\n`, () => resolve())) : Promise.resolve();
 }
 
 /** A yes/no question on the terminal; only "y" or "yes" is yes. */

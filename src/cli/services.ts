@@ -17,6 +17,6 @@ export interface ServiceSource {
 
 /** One service per call, unwatched: the in-process CLI. */
 export const oneShotServices: ServiceSource = {
-  get: (root) => createReviewService({ root, watch: false }),
+  get: (root) => createReviewService({ root, watch: false, oneShot: true }),
   warm: false,
 };

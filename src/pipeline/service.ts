@@ -101,6 +101,12 @@ export interface ServiceOptions {
    * output). Default false.
    */
   readonly repeatConfigNotes?: boolean;
+  /**
+   * The service serves one call of a process that exits after it (the
+   * in-process CLI): the model's load is not promised to the next review
+   * (see OllamaChatOptions.outlivesReview). Default false.
+   */
+  readonly oneShot?: boolean;
 }
 
 /** Where the index lives, under the workspace root. */
@@ -118,7 +124,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
   // the pipeline reports a bad host as a model-stage warning next to the rule findings.
   // One gate per service, so concurrent reviews (HTTP clients, tasks) share the model's few slots.
   const gate = new ModelGate({ maxConcurrent: config.model.maxConcurrent, maxQueued: config.model.maxQueued });
-  const getLlm = async (): Promise<LlmClient> => (llm ??= gate.wrap(await createLlmClient(loaded, env)));
+  const getLlm = async (): Promise<LlmClient> => (llm ??= gate.wrap(await createLlmClient(loaded, env, options.oneShot === true)));
 
   // Notices for the next review's summary: from the service and new ones from the index.
   // The config's own notes (both a config file and package.json settings) come first.
@@ -250,7 +256,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
   };
 }
 
-async function createLlmClient(loaded: LoadedConfig, env: NodeJS.ProcessEnv): Promise<LlmClient> {
+async function createLlmClient(loaded: LoadedConfig, env: NodeJS.ProcessEnv, oneShot: boolean): Promise<LlmClient> {
   const { model } = loaded.config;
   const [{ OllamaChatClient }, { resolveOllamaHost }] = await Promise.all([import('../../models/ollama-chat.js'), import('../../models/ollama-host.js')]);
   return new OllamaChatClient({
@@ -263,6 +269,7 @@ async function createLlmClient(loaded: LoadedConfig, env: NodeJS.ProcessEnv): Pr
     numCtx: model.numCtx,
     keepAlive: model.keepAlive,
     loadTimeoutMs: model.loadTimeoutMs,
+    outlivesReview: !oneShot,
   });
 }
 

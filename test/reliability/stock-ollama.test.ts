@@ -15,7 +15,7 @@ import { ConfigSchema } from '../../src/pipeline/config/schema.js';
 import { createReviewService, type ReviewResult, type ReviewService } from '../../src/pipeline/index.js';
 import { fakeOllamaForFile, type FakeChatRequest, type FakeOllama, type FakeOllamaOptions, type FakeReply, type FakeScript } from '../helpers/fake-ollama.js';
 import { closedHost } from '../helpers/loopback.js';
-import { startServeHttp, waitFor } from '../support/cli.js';
+import { runCli, startServeHttp, waitFor } from '../support/cli.js';
 import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
 
 const startFake = fakeOllamaForFile();
@@ -229,6 +229,23 @@ describe('a stock Ollama: loading the model', () => {
     const second = await service.review({ files: SAMPLE });
     assert.equal(second.summary.model?.outcome, 'ok');
     assert.equal(fake.loadsStarted, 1);
+  });
+});
+
+describe('a stock Ollama: a one-shot review and a load it cannot wait for', () => {
+  it('ends with its budget, not with the load request, and says the load stops with it', async () => {
+    // Accepts the load and never finishes it within the test (model.loadTimeoutMs would end it after 5 min).
+    const fake = await startFake(() => NO_FINDINGS, { loadMs: 600_000 });
+    const repo = await copySampleRepo({ rules: RULES, model: { host: fake.url, timeoutMs: 1500 } });
+    repos.push(repo);
+    const started = Date.now();
+    const run = await runCli(repo.root, ['review', '--json', ...SAMPLE], { timeoutMs: 30_000 });
+    const seconds = (Date.now() - started) / 1000;
+    assert.ok(run.code === 1 || run.code === 0, `exit ${run.code}: ${run.stderr}`);
+    assert.ok(seconds < 15, `the process stayed ${seconds} s`);
+    const result = JSON.parse(run.stdout) as ReviewResult;
+    assert.match((result.summary.notices ?? []).join('\n'), /this run ends with its review and does not wait for the load, which stops with it/);
+    assertDeterministic(result);
   });
 });
 
