@@ -147,7 +147,8 @@ export class OllamaChatClient implements LlmClient {
       } catch (error) {
         if (!(error instanceof ModelError) || error.kind !== 'timeout' || request.signal?.aborted) throw error;
         if (await isModelLoaded(this.infoCall(request.signal)).catch(() => true)) {
-          if (stalls++ >= (this.options.retries ?? 0)) throw error;
+          // The setting that ended it, by name: a turn's limit is not the stage's budget (model.timeoutMs).
+          if (stalls++ >= (this.options.retries ?? 0)) throw new ModelError('timeout', `${error.message} (model.requestTimeoutMs, the limit of one turn)`, { host: this.options.host, cause: error });
           continue;
         }
         this.loaded = false;
