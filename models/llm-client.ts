@@ -64,4 +64,9 @@ export interface LlmClient {
    */
   prepare?(signal?: AbortSignal, onLoading?: (status: string) => void): Promise<ModelReadiness>;
   chat(request: ChatRequest): Promise<ChatResponse>;
+  /**
+   * What went differently than asked since the last call, once each (a
+   * server whose `/api/show` is missing): for the review's summary notices.
+   */
+  takeNotices?(): string[];
 }

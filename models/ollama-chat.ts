@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { ModelError, toolsUnsupportedMessage } from './errors.js';
 import { callOllama } from './ollama-http.js';
 import { assertHostAllowed } from './ollama-host.js';
-import { isModelLoaded, loadModel, modelSizeBytes, showModel, type ModelInfo } from './ollama-model.js';
+import { isModelListed, isModelLoaded, loadModel, modelSizeBytes, showModel, type ModelInfo } from './ollama-model.js';
 import type { ChatMessage, ChatRequest, ChatResponse, LlmClient, ModelReadiness, ToolSpec } from './llm-client.js';
 import { DEFAULT_LOAD_TIMEOUT_MS, DEFAULT_NUM_CTX } from './model-defaults.js';
 
@@ -99,6 +99,7 @@ export class OllamaChatClient implements LlmClient {
   private info: Promise<ModelInfo> | undefined;
   private load: Load | undefined;
   private loaded = false;
+  private readonly notices: string[] = [];
   private everLoaded = false;
   private numCtx: number;
 
@@ -116,7 +117,7 @@ export class OllamaChatClient implements LlmClient {
    */
   async prepare(signal?: AbortSignal, onLoading?: (status: string) => void): Promise<ModelReadiness> {
     const { model, host } = this.options;
-    this.info ??= showModel(this.infoCall(signal)).catch((error: unknown) => {
+    this.info ??= this.readInfo(signal).catch((error: unknown) => {
       this.info = undefined;
       throw error;
     });
@@ -128,6 +129,30 @@ export class OllamaChatClient implements LlmClient {
     this.numCtx = Math.min(this.options.numCtx ?? DEFAULT_NUM_CTX, info.contextLength ?? Infinity);
     if (!this.loaded) await this.waitForLoad(signal, onLoading);
     return { contextWindow: this.numCtx };
+  }
+
+  takeNotices(): string[] {
+    return this.notices.splice(0);
+  }
+
+  /**
+   * `/api/show`, or, when a proxy in front of Ollama answers it 404 while
+   * `/api/tags` lists the model, nothing: chat is tried without the
+   * model's facts (its context length and tool support unknown), with one
+   * notice instead of every file failing.
+   */
+  private async readInfo(signal: AbortSignal | undefined): Promise<ModelInfo> {
+    try {
+      return await showModel(this.infoCall(signal));
+    } catch (error) {
+      if (!(error instanceof ModelError) || error.status !== 404 || !(await isModelListed(this.infoCall(signal)).catch(() => false))) throw error;
+      const { model, host } = this.options;
+      this.notices.push(
+        `${host} answered /api/show for ${model} with HTTP 404 although /api/tags lists it (a proxy without /api/show?): ` +
+          `the review goes on without the model's facts — num_ctx ${this.numCtx} as configured (model.numCtx), tool support unknown`,
+      );
+      return {};
+    }
   }
 
   /**

@@ -47,6 +47,12 @@ export async function isModelLoaded(call: ModelCall): Promise<boolean> {
   return reply.success && reply.data.models.some((m) => sameModel(m.name, call.model) || sameModel(m.model ?? '', call.model));
 }
 
+/** Whether `/api/tags` lists the model (pulled). */
+export async function isModelListed(call: ModelCall): Promise<boolean> {
+  const reply = TagsSchema.safeParse(await callOllama(call, (client) => client.list()));
+  return reply.success && reply.data.models.some((m) => sameModel(m.name, call.model));
+}
+
 /** The model's size on disk (`/api/tags`), for a guess at how long its load takes; undefined when unknown. */
 export async function modelSizeBytes(call: ModelCall): Promise<number | undefined> {
   const reply = TagsSchema.safeParse(await callOllama(call, (client) => client.list()));

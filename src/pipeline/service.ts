@@ -163,7 +163,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
     return index;
   };
   const takeNotices = async (): Promise<string[]> => {
-    const taken = [...(options.repeatConfigNotes && noticesTaken ? loaded.notes : []), ...pending.splice(0)];
+    const taken = [...(options.repeatConfigNotes && noticesTaken ? loaded.notes : []), ...pending.splice(0), ...(llm?.takeNotices?.() ?? [])];
     noticesTaken = true;
     if (!opened) return taken;
     const status = (await opened.catch(() => undefined))?.stats();

@@ -9,6 +9,8 @@
  */
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { ConfigSchema } from '../../src/pipeline/config/schema.js';
@@ -166,6 +168,38 @@ describe('a stock Ollama: the context window', () => {
     assert.equal(statusOf(result, 'src/dense.ts'), 'incomplete');
     assert.match(reviewWarnings(result, 'src/dense.ts')[0] ?? '', /src\/dense\.ts was not fully seen: Ollama read 8192 prompt tokens in a 8192-token window \(estimated \d+\)/);
     assert.equal(result.summary.model?.outcome, 'failed');
+  });
+});
+
+/** A proxy in front of `target` that answers /api/show with a bare 404, as some proxies do; everything else passes through. */
+async function proxyWithoutShow(target: string): Promise<string> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
+      if (req.url === '/api/show') return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('404 page not found');
+      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+      fetch(`${target}${req.url ?? '/'}`, { method: req.method ?? 'GET', ...(body ? { body, headers: { 'Content-Type': 'application/json' } } : {}) })
+        .then(async (reply) => res.writeHead(reply.status, { 'Content-Type': reply.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await reply.arrayBuffer())))
+        .catch(() => res.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe('a stock Ollama behind a proxy without /api/show', () => {
+  it('reviews with chat anyway and says so once, not once per file', async () => {
+    const fake = await startFake(() => NO_FINDINGS);
+    const host = await proxyWithoutShow(fake.url);
+    const { service } = await setUp({ host });
+    const result = await service.review({ files: SAMPLE });
+    assert.equal(result.summary.model?.outcome, 'ok', JSON.stringify(result.summary));
+    const notices = (result.summary.notices ?? []).filter((n) => n.includes('/api/show'));
+    assert.equal(notices.length, 1, String(result.summary.notices));
+    assert.match(notices[0] ?? '', /answered \/api\/show for qwen3-coder:30b with HTTP 404 although \/api\/tags lists it/);
+    assert.deepEqual(SAMPLE.flatMap((file) => reviewWarnings(result, file)), []);
+    assertDeterministic(result);
   });
 });
 

@@ -30,7 +30,8 @@ export class ModelGate {
   wrap(client: LlmClient): LlmClient {
     // Preparing (reading the model's facts, waiting for its load) holds no slot: it sends no conversation.
     const prepare = client.prepare?.bind(client);
-    return { description: client.description, ...(prepare ? { prepare } : {}), chat: (request) => this.run(client, request) };
+    const takeNotices = client.takeNotices?.bind(client);
+    return { description: client.description, ...(prepare ? { prepare } : {}), ...(takeNotices ? { takeNotices } : {}), chat: (request) => this.run(client, request) };
   }
 
   private async run(client: LlmClient, request: ChatRequest): Promise<ChatResponse> {
