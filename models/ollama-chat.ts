@@ -28,6 +28,9 @@ import { DEFAULT_LOAD_TIMEOUT_MS, DEFAULT_NUM_CTX } from './model-defaults.js';
  */
 const LOAD_BYTES_PER_SECOND = 500_000_000;
 
+/** The pause before the one retry of a load request the server failed. */
+const LOAD_RETRY_PAUSE_MS = 500;
+
 /** Limit for the small `/api/show`, `/api/ps` and `/api/tags` requests. */
 const INFO_TIMEOUT_MS = 5_000;
 
@@ -240,7 +243,14 @@ export class OllamaChatClient implements LlmClient {
       }
       // Sent for a model in memory too: loaded by another client with another num_ctx, it is loaded again
       // here, in the background, and not by the first turn under the per-turn timeout (instant otherwise).
-      await loadModel({ host, model, timeoutMs: loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS }, { numCtx: this.numCtx, ...(keepAlive !== undefined ? { keepAlive } : {}) });
+      const loading = (): Promise<void> =>
+        loadModel({ host, model, timeoutMs: loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS }, { numCtx: this.numCtx, ...(keepAlive !== undefined ? { keepAlive } : {}) });
+      // A load request carries no content that could fail again the same way: one server error is worth a second try.
+      await loading().catch(async (error: unknown) => {
+        if (!(error instanceof ModelError) || error.kind !== 'http' || (error.status ?? 0) < 500) throw error;
+        await new Promise((resolve) => setTimeout(resolve, LOAD_RETRY_PAUSE_MS));
+        await loading();
+      });
     })().then(
       () => {
         this.loaded = true;

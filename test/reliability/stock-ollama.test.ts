@@ -171,14 +171,15 @@ describe('a stock Ollama: the context window', () => {
   });
 });
 
-/** A proxy in front of `target` that answers /api/show with a bare 404, as some proxies do; everything else passes through. */
-async function proxyWithoutShow(target: string): Promise<string> {
+/** A proxy in front of `target`; `intercept` may answer a request itself (path and body text), else it passes through. */
+async function proxy(target: string, intercept: (path: string, body: string) => { status: number; body: string } | undefined): Promise<string> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
-      if (req.url === '/api/show') return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('404 page not found');
-      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-      fetch(`${target}${req.url ?? '/'}`, { method: req.method ?? 'GET', ...(body ? { body, headers: { 'Content-Type': 'application/json' } } : {}) })
+      const text = Buffer.concat(chunks).toString('utf8');
+      const own = intercept(req.url ?? '/', text);
+      if (own) return void res.writeHead(own.status, { 'Content-Type': 'application/json' }).end(own.body);
+      fetch(`${target}${req.url ?? '/'}`, { method: req.method ?? 'GET', ...(chunks.length > 0 ? { body: text, headers: { 'Content-Type': 'application/json' } } : {}) })
         .then(async (reply) => res.writeHead(reply.status, { 'Content-Type': reply.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await reply.arrayBuffer())))
         .catch(() => res.destroy());
     });
@@ -187,6 +188,24 @@ async function proxyWithoutShow(target: string): Promise<string> {
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
+
+/** Some proxies answer /api/show with a bare 404. */
+const proxyWithoutShow = (target: string): Promise<string> => proxy(target, (path) => (path === '/api/show' ? { status: 404, body: '404 page not found' } : undefined));
+
+describe('a stock Ollama: a load request the server fails once', () => {
+  it('is tried again, and the first file is judged', async () => {
+    const fake = await startFake(() => NO_FINDINGS, { loadMs: 200 });
+    let failed = 0;
+    // The load request is a chat without messages.
+    const host = await proxy(fake.url, (path, body) =>
+      path === '/api/chat' && body.includes('"messages":[]') && failed++ === 0 ? { status: 500, body: '{"error":"llama runner process has terminated"}' } : undefined,
+    );
+    const { service } = await setUp({ host, model: { timeoutMs: 10_000 } });
+    const result = await service.review({ files: SAMPLE });
+    assert.equal(failed, 2, 'the failed load and its retry');
+    assert.ok(SAMPLE.every((file) => statusOf(result, file) === 'completed'), JSON.stringify(result.summary.files));
+  });
+});
 
 describe('a stock Ollama behind a proxy without /api/show', () => {
   it('reviews with chat anyway and says so once, not once per file', async () => {
