@@ -16,17 +16,8 @@ import { callOllama } from './ollama-http.js';
 import { assertHostAllowed } from './ollama-host.js';
 import { isModelListed, isModelLoaded, loadModel, modelSizeBytes, showModel, type ModelInfo } from './ollama-model.js';
 import type { ChatMessage, ChatRequest, ChatResponse, LlmClient, ModelReadiness, ToolSpec } from './llm-client.js';
-import { DEFAULT_LOAD_TIMEOUT_MS, DEFAULT_NUM_CTX } from './model-defaults.js';
+import { DEFAULT_LOAD_TIMEOUT_MS, DEFAULT_NUM_CTX, expectedLoadSeconds } from './model-defaults.js';
 
-
-/**
- * A rough load speed for the "estimated ~N s" in the loading notice:
- * reading the model file and moving it to the GPU. Loads of quantised
- * 7B–30B models from SSD are reported at about 0.4–1 GB/s (a model still in
- * the page cache loads faster, a spinning disk far slower); the lower end
- * errs towards patience. It only words the notice: no timeout depends on it.
- */
-const LOAD_BYTES_PER_SECOND = 500_000_000;
 
 /** The pause before the one retry of a load request the server failed. */
 const LOAD_RETRY_PAUSE_MS = 500;
@@ -237,7 +228,7 @@ export class OllamaChatClient implements LlmClient {
     load.done = (async () => {
       if (!(await isModelLoaded(this.infoCall(undefined)))) {
         const size = await modelSizeBytes(this.infoCall(undefined)).catch(() => undefined);
-        if (size !== undefined) load.expectedSeconds = Math.max(1, Math.round(size / LOAD_BYTES_PER_SECOND));
+        if (size !== undefined) load.expectedSeconds = expectedLoadSeconds(size);
         load.loading = true;
         for (const listener of load.listeners.splice(0)) listener(this.loadingStatus(load));
       }
@@ -269,7 +260,7 @@ export class OllamaChatClient implements LlmClient {
 
   /** "loading qwen3-coder:30b (first use, estimated ~38 s" — without the closing parenthesis, for more to follow. */
   private loadingText(load: Load): string {
-    // A guess from the size alone (see LOAD_BYTES_PER_SECOND), and said to be one.
+    // A guess from the size alone (see model-defaults.ts), and said to be one.
     const expected = load.expectedSeconds !== undefined ? `, estimated ~${load.expectedSeconds} s` : '';
     return `loading ${this.options.model} (${load.again ? 'unloaded since its last use' : 'first use'}${expected}`;
   }

@@ -9,7 +9,8 @@ import { semanticHost, semanticModelDir } from '../semantic.js';
 import { missingModelFiles } from '../../../indexer/embedders/neural/index.js';
 import { ModelError, toolsUnsupportedMessage } from '../../../models/errors.js';
 import { isLocalHost, resolveOllamaHost } from '../../../models/ollama-host.js';
-import { showModel } from '../../../models/ollama-model.js';
+import { isModelLoaded, modelSizeBytes, showModel } from '../../../models/ollama-model.js';
+import { DEFAULT_NUM_CTX, expectedLoadSeconds } from '../../../models/model-defaults.js';
 import type { Config } from '../config/index.js';
 import { hasModel, probeOllama, type OllamaProbe } from './ollama-probe.js';
 import { check, type HealthCheck } from './report.js';
@@ -80,11 +81,11 @@ export async function chatModelCheck(config: Config, env: NodeJS.ProcessEnv, pro
   const found = await probe(resolved.host);
   if (!found.reachable) return check('chat-model', 'info', `not checked: Ollama is not reachable at ${found.host}`, { details: { model } });
   const pulled = pulledCheck('chat-model', model, found, 'model.model');
-  return pulled.status === 'ok' ? toolsCheck(model, found.host, pulled.message) : pulled;
+  return pulled.status === 'ok' ? toolsCheck(model, found.host, pulled.message, config.model.numCtx ?? DEFAULT_NUM_CTX) : pulled;
 }
 
 /** A pulled chat model that cannot call tools fails every review: say so here, with the fix. */
-async function toolsCheck(model: string, host: string, pulled: string): Promise<HealthCheck> {
+async function toolsCheck(model: string, host: string, pulled: string, numCtx: number): Promise<HealthCheck> {
   let capabilities: readonly string[] | undefined;
   let contextLength: number | undefined;
   try {
@@ -100,8 +101,32 @@ async function toolsCheck(model: string, host: string, pulled: string): Promise<
       details,
     });
   }
-  const context = contextLength ? `; context length ${contextLength} tokens` : '';
-  return check('chat-model', 'ok', `${pulled} and can call tools${capabilities ? '' : ' (this Ollama does not list capabilities)'}${context}`, { details });
+  const capped = contextLength !== undefined && contextLength < numCtx;
+  const context = !contextLength
+    ? ''
+    : capped
+      ? `; its context length is ${contextLength} tokens, so num_ctx (${numCtx}) is capped there and files over about ${linesPerWindow(contextLength)} lines are reviewed in parts`
+      : `; context length ${contextLength} tokens`;
+  const tools = capabilities ? 'can call tools' : "whether it can call tools is unknown (this Ollama's /api/show lists no capabilities)";
+  const memory = await memoryNote({ host, model, timeoutMs: 5000 });
+  return check('chat-model', capabilities && !capped ? 'ok' : 'info', `${pulled}; it ${tools}${context}${memory}`, { details });
+}
+
+// What the first turn's instructions and tool specs take, and a numbered line of code, in tokens (3.5 characters each).
+const PROMPT_TOKENS = 3200;
+const TOKENS_PER_LINE = 12;
+
+/** About how many lines of a file fit one turn of a `window`-token context, rounded down to tens. */
+function linesPerWindow(window: number): number {
+  return Math.max(10, Math.floor((window - PROMPT_TOKENS) / TOKENS_PER_LINE / 10) * 10);
+}
+
+/** "; not in memory now: the first review waits for its load (about 38 s)", or nothing when it is loaded or Ollama cannot say. */
+async function memoryNote(call: { host: string; model: string; timeoutMs: number }): Promise<string> {
+  const loaded = await isModelLoaded(call).catch(() => true);
+  if (loaded) return '';
+  const size = await modelSizeBytes(call).catch(() => undefined);
+  return `; not in memory now: the first review waits for its load${size === undefined ? '' : ` (about ${expectedLoadSeconds(size)} s)`}`;
 }
 
 /** The configured semantic embedder's model is available (none configured is fine). */
@@ -149,6 +174,14 @@ export async function embedderCheck(config: Config, root: string, env: NodeJS.Pr
 function pulledCheck(id: 'chat-model' | 'embedder', model: string, found: OllamaProbe & { reachable: true }, key: string): HealthCheck {
   const details = { model, host: found.host };
   if (hasModel(found.models, model)) return check(id, 'ok', `"${model}" is pulled on Ollama at ${found.host}`, { details });
+  // An untagged name means `:latest`; pulling that would fetch another model than the one already there.
+  const tagged = model.includes(':') ? [] : found.models.filter((name) => name.startsWith(`${model}:`));
+  if (tagged.length > 0) {
+    return check(id, 'warn', `"${model}" (${key}) means ${model}:latest, which is not pulled on Ollama at ${found.host}; pulled under that name: ${tagged.join(', ')}`, {
+      fix: `set ${key} to "${tagged[0]}"`,
+      details: { ...details, pulled: found.models },
+    });
+  }
   return check(id, 'warn', `"${model}" (${key}) is not pulled on Ollama at ${found.host}`, {
     fix: `ollama pull ${model}`,
     details: { ...details, pulled: found.models },

@@ -63,10 +63,25 @@ describe('health checks', () => {
     assert.deepEqual(index.details?.['embedders'], ['structural-v3-512-n3-5']);
     assert.deepEqual(
       ollama.requests.map((r) => `${r.method} ${r.path}`),
-      ['GET /api/version', 'GET /api/tags', 'POST /api/show'],
-      'one probe serves both the ollama and the chat-model check; /api/show tells whether the model calls tools',
+      ['GET /api/version', 'GET /api/tags', 'POST /api/show', 'GET /api/ps'],
+      'one probe serves both the ollama and the chat-model check; /api/show tells whether the model calls tools, /api/ps whether it is in memory',
     );
-    assert.match(byId(report, 'chat-model').message, /is pulled on Ollama at .* and can call tools; context length 262144 tokens$/);
+    assert.match(byId(report, 'chat-model').message, /is pulled on Ollama at .*; it can call tools; context length 262144 tokens$/);
+  });
+
+  it('says what a small context, unknown tools, a model out of memory and an untagged name mean for a review', async () => {
+    const small = await startOllama([], { models: ['qwen3-coder:30b'], contextLength: 4096, loadMs: 60_000 });
+    const chat = byId(await doctor({ rules: RULES, model: { host: small.url } }), 'chat-model');
+    assert.equal(chat.status, 'info');
+    assert.match(chat.message, /its context length is 4096 tokens, so num_ctx \(16384\) is capped there and files over about 70 lines are reviewed in parts/);
+    assert.match(chat.message, /; not in memory now: the first review waits for its load \(about 9 s\)$/);
+    const older = await startOllama([], { models: ['qwen3-coder:30b'], olderShow: true });
+    const unknown = byId(await doctor({ rules: RULES, model: { host: older.url } }), 'chat-model');
+    assert.deepEqual([unknown.status, /whether it can call tools is unknown/.test(unknown.message)], ['info', true]);
+    const tagged = await startOllama([], { models: ['qwen3-coder:30b'] });
+    const untagged = byId(await doctor({ rules: RULES, model: { host: tagged.url, model: 'qwen3-coder' } }), 'chat-model');
+    assert.equal(untagged.fix, 'set model.model to "qwen3-coder:30b"');
+    assert.match(untagged.message, /"qwen3-coder" \(model\.model\) means qwen3-coder:latest, which is not pulled .*; pulled under that name: qwen3-coder:30b/);
   });
 
   it('warns, with the fix, about a pulled chat model that cannot call tools', async () => {
