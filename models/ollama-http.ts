@@ -122,7 +122,33 @@ async function callOnce<T>(options: OllamaCallOptions, call: (client: Ollama) =>
 async function send(options: OllamaCallOptions, input: Parameters<typeof fetch>[0], init: RequestInit): Promise<Response> {
   const response = await fetch(input, init);
   if (!response.ok) throw await httpError(options, response);
-  return limitBody(options, response);
+  const limited = limitBody(options, response);
+  // A proxy may stream although the request said `stream: false`: the lines are read as the one reply they make up.
+  const streamed = (response.headers.get('content-type') ?? '').includes('ndjson') && typeof init.body === 'string' && init.body.includes('"stream":false');
+  return streamed ? joinStreamedReply(options, limited) : limited;
+}
+
+/** One chat reply from the NDJSON lines of a streamed one: the message's pieces joined, the counts from the last line. */
+async function joinStreamedReply(options: OllamaCallOptions, response: Response): Promise<Response> {
+  const lines = (await response.text()).split('\n').filter((line) => line.trim() !== '');
+  let joined: Record<string, unknown> = {};
+  const message = { role: 'assistant', content: '', thinking: '', tool_calls: [] as unknown[] };
+  for (const line of lines) {
+    let part: Record<string, unknown>;
+    try {
+      part = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      throw new ModelError('invalid-response', `Ollama at ${options.host} streamed a reply (NDJSON) with a line that is not JSON`, { host: options.host });
+    }
+    const piece = (part['message'] ?? {}) as { content?: unknown; thinking?: unknown; tool_calls?: unknown };
+    if (typeof piece.content === 'string') message.content += piece.content;
+    if (typeof piece.thinking === 'string') message.thinking += piece.thinking;
+    if (Array.isArray(piece.tool_calls)) message.tool_calls.push(...(piece.tool_calls as unknown[]));
+    joined = { ...joined, ...part };
+  }
+  const { thinking, tool_calls: calls, ...rest } = message;
+  joined['message'] = { ...rest, ...(thinking ? { thinking } : {}), ...(calls.length > 0 ? { tool_calls: calls } : {}) };
+  return new Response(JSON.stringify(joined), { status: response.status, headers: { 'content-type': 'application/json' } });
 }
 
 /** `response` with a body that fails once it passes {@link MAX_REPLY_BYTES} (the read then stops, and the connection closes). */

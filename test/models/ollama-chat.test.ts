@@ -111,6 +111,21 @@ describe('OllamaChatClient', () => {
     await rejectsWith(llm.chat({ messages: HELLO }), 'http', /HTTP 404: 404 page not found/);
   });
 
+  it('reads a reply a proxy streamed as NDJSON although the request said stream: false', async () => {
+    const lines = [
+      { model: MODEL, message: { role: 'assistant', content: '{"find' }, done: false },
+      { model: MODEL, message: { role: 'assistant', content: 'ings":[]}' }, done: false },
+      { model: MODEL, message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop', eval_count: 7, prompt_eval_count: 30 },
+    ];
+    const server = await serveHttp((_req, res) => res.writeHead(200, { 'Content-Type': 'application/x-ndjson' }).end(lines.map((l) => JSON.stringify(l)).join('\n')));
+    try {
+      const reply = await client(server.url).chat({ messages: HELLO });
+      assert.equal(reply.message.content, '{"findings":[]}');
+    } finally {
+      await server.close();
+    }
+  });
+
   for (const [what, body] of [
     ['JSON without a message', '{"hello":"world"}'],
     ['not JSON', '<html>proxy login</html>'],
