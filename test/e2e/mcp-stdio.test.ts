@@ -97,6 +97,21 @@ for (const era of ['legacy', 'modern'] as const) {
       await repo.remove();
     });
 
+    it('answers a review over the task threshold synchronously when the request does not declare the Tasks extension', async () => {
+      const client = await connect(repo.root, ollama.url, era);
+      try {
+        const files = [...REVIEWED, 'src/config/load.ts', 'src/util/strings.ts'];
+        const reply = await client.callTool({ name: 'review_code', arguments: { files } });
+        const result = reply.structuredContent as unknown as ReviewResult;
+        assert.equal(result.summary.files.length, 5);
+        const execution = (reply._meta as Record<string, { mode?: string; reason?: string }> | undefined)?.['review-guard/execution'];
+        assert.equal(execution?.mode, 'sync');
+        assert.match(execution?.reason ?? '', /does not declare the io\.modelcontextprotocol\/tasks extension/);
+      } finally {
+        await client.close();
+      }
+    });
+
     it('lists review_code with a description that says when to call it', async () => {
       const client = await connect(repo.root, ollama.url, era);
       try {
