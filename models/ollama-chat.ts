@@ -167,7 +167,7 @@ export class OllamaChatClient implements LlmClient {
         if (!(error instanceof ModelError) || error.kind !== 'timeout' || request.signal?.aborted) throw error;
         if (await isModelLoaded(this.infoCall(request.signal)).catch(() => true)) {
           // The setting that ended it, by name: a turn's limit is not the stage's budget (model.timeoutMs).
-          if (stalls++ >= (this.options.retries ?? 0)) throw new ModelError('timeout', `${error.message} (model.requestTimeoutMs, the limit of one turn)`, { host: this.options.host, cause: error });
+          if (stalls++ >= (this.options.retries ?? 0)) throw new ModelError('timeout', `${error.message} (model.requestTimeoutMs bounds the silence within a turn)`, { host: this.options.host, cause: error });
           continue;
         }
         this.loaded = false;
@@ -180,7 +180,7 @@ export class OllamaChatClient implements LlmClient {
   private async chatOnce(request: ChatRequest): Promise<ChatResponse> {
     const { host, model, temperature, keepAlive, requestTimeoutMs, retries } = this.options;
     const numCtx = this.numCtx;
-    const call = { host, model, timeoutMs: requestTimeoutMs, signal: request.signal, retries: retries ?? 0, retryTimeouts: false };
+    const call = { host, model, timeoutMs: requestTimeoutMs, signal: request.signal, retries: retries ?? 0, retryTimeouts: false, streamReply: true };
     const reply = await callOllama(call, (client) =>
       client.chat({
         model,

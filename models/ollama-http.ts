@@ -38,6 +38,37 @@ interface OllamaCallOptions {
    * model was unloaded: a retry would hang up on its reload). Default true.
    */
   readonly retryTimeouts?: boolean;
+  /**
+   * true: the request asks Ollama to stream (`stream: true`, Ollama's own
+   * default) and the pieces are read as the one reply they make up, so
+   * `timeoutMs` bounds the silence between pieces, not the whole reply: a
+   * model that is slowly writing a long answer is alive. The caller's
+   * signal bounds the whole. Default false.
+   */
+  readonly streamReply?: boolean;
+}
+
+/** An abort after `ms` without a `touch`. */
+class SilenceTimer {
+  private readonly controller = new AbortController();
+  private timer: NodeJS.Timeout;
+
+  constructor(private readonly ms: number) {
+    this.timer = setTimeout(() => this.controller.abort(), ms);
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  touch(): void {
+    clearTimeout(this.timer);
+    if (!this.controller.signal.aborted) this.timer = setTimeout(() => this.controller.abort(), this.ms);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
 }
 
 /** The pause before the first retry; it doubles for each further one. */
@@ -104,27 +135,36 @@ function withAttempts(error: unknown, attempts: number): unknown {
 
 /** One attempt: a client whose requests carry this attempt's timeout and the caller's signal. */
 async function callOnce<T>(options: OllamaCallOptions, call: (client: Ollama) => Promise<T>): Promise<T> {
-  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const silence = options.streamReply ? new SilenceTimer(options.timeoutMs) : undefined;
+  const timeout = silence?.signal ?? AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  // A client per call: its `fetch` is the only place a signal can be attached.
+  // A client per call: its `fetch` is the only place a signal can be attached (and the request asked to stream).
   const client = new Ollama({
     host: options.host,
-    fetch: (input, init) => send(options, input, { ...init, signal }),
+    fetch: (input, init) => send(options, input, { ...init, signal, ...(silence ? { body: askToStream(init?.body) } : {}) }, silence),
   });
   try {
     return await call(client);
   } catch (error) {
     throw translate(options, error, timeout);
+  } finally {
+    silence?.stop();
   }
 }
 
+/** The request body with `stream: true`: the client library is asked for one reply, Ollama for its pieces. */
+function askToStream(body: RequestInit['body']): RequestInit['body'] {
+  return typeof body === 'string' ? body.replace('"stream":false', '"stream":true') : body;
+}
+
 /** `fetch` that turns a non-2xx reply into a ModelError before the `ollama` client can log about its body. */
-async function send(options: OllamaCallOptions, input: Parameters<typeof fetch>[0], init: RequestInit): Promise<Response> {
+async function send(options: OllamaCallOptions, input: Parameters<typeof fetch>[0], init: RequestInit, silence?: SilenceTimer): Promise<Response> {
   const response = await fetch(input, init);
+  silence?.touch();
   if (!response.ok) throw await httpError(options, response);
-  const limited = limitBody(options, response);
-  // A proxy may stream although the request said `stream: false`: the lines are read as the one reply they make up.
-  const streamed = (response.headers.get('content-type') ?? '').includes('ndjson') && typeof init.body === 'string' && init.body.includes('"stream":false');
+  const limited = limitBody(options, response, () => silence?.touch());
+  // Streamed (asked for, or by a proxy although the request said `stream: false`): the lines are read as the one reply they make up.
+  const streamed = (response.headers.get('content-type') ?? '').includes('ndjson') && typeof init.body === 'string' && /"stream":(false|true)/.test(init.body);
   return streamed ? joinStreamedReply(options, limited) : limited;
 }
 
@@ -152,7 +192,7 @@ async function joinStreamedReply(options: OllamaCallOptions, response: Response)
 }
 
 /** `response` with a body that fails once it passes {@link MAX_REPLY_BYTES} (the read then stops, and the connection closes). */
-function limitBody(options: OllamaCallOptions, response: Response): Response {
+function limitBody(options: OllamaCallOptions, response: Response, onBytes: () => void): Response {
   const tooLarge = `the reply is over ${MAX_REPLY_BYTES} bytes, far more than a model turn; is ${options.host} an Ollama server?`;
   if (Number(response.headers.get('content-length')) > MAX_REPLY_BYTES) {
     void response.body?.cancel();
@@ -163,6 +203,7 @@ function limitBody(options: OllamaCallOptions, response: Response): Response {
   const counted = response.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
+        onBytes();
         seen += chunk.byteLength;
         if (seen > MAX_REPLY_BYTES) controller.error(new Error(tooLarge));
         else controller.enqueue(chunk);
@@ -200,7 +241,8 @@ function translate(options: OllamaCallOptions, error: unknown, timeout: AbortSig
     return new ModelError('aborted', `the request to ${model} on Ollama at ${host} was cancelled`, { host, cause: error });
   }
   if (timeout.aborted) {
-    return new ModelError('timeout', `${model} on Ollama at ${host} did not answer within ${timeoutMs} ms`, { host, cause: error });
+    const what = options.streamReply ? `sent nothing for ${timeoutMs} ms` : `did not answer within ${timeoutMs} ms`;
+    return new ModelError('timeout', `${model} on Ollama at ${host} ${what}`, { host, cause: error });
   }
   // undici's `fetch` rejects with a TypeError ("fetch failed") when no HTTP exchange happened at all.
   if (error instanceof TypeError) {

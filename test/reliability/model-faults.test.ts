@@ -26,7 +26,7 @@ const TRANSPORT = new Set(['dies in the middle of a reply', 'drops the connectio
 const faults: Array<[string, FakeReply, RegExp]> = [
   ['dies in the middle of a reply', { truncated: true }, /unreadable reply|terminated|closed|reset/i],
   ['drops the connection', { drop: true }, /not reachable|reset|socket|closed/i],
-  ['answers more slowly than model.requestTimeoutMs', { content: '{"findings":[]}', delayMs: 5_000 }, /did not answer within 1000 ms \(model\.requestTimeoutMs, the limit of one turn\)/],
+  ['answers more slowly than model.requestTimeoutMs', { content: '{"findings":[]}', delayMs: 5_000 }, /sent nothing for 1000 ms \(model\.requestTimeoutMs bounds the silence within a turn\)/],
   ['answers with an HTML page', { raw: '<html><body>502 Bad Gateway</body></html>', contentType: 'text/html' }, /unreadable reply/],
   ['answers JSON without a chat message', { raw: '{"message": 42, "done": true}' }, /without a chat message/],
   ['streams a body far over the size limit', { hugeBytes: MAX_REPLY_BYTES + 24 * 1024 * 1024 }, new RegExp(`over ${MAX_REPLY_BYTES} bytes`)],

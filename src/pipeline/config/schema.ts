@@ -119,7 +119,7 @@ const ModelConfigSchema = z.strictObject({
     .max(600_000)
     .default(45_000)
     .describe('Time budget for the whole model stage of one review (hosts time out at about 60 s)'),
-  requestTimeoutMs: z.number().int().min(1000).max(600_000).default(30_000).describe('Time budget for one chat request'),
+  requestTimeoutMs: z.number().int().min(1000).max(600_000).default(30_000).describe('Longest silence within one chat turn: Ollama streams the answer, so a model still writing is alive; model.timeoutMs bounds the whole review'),
   maxConcurrent: z
     .number()
     .int()

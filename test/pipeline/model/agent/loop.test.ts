@@ -252,7 +252,7 @@ describe('runModelReview', () => {
 
   it('gives up on one stalled request at its own limit, well inside the total budget', async () => {
     const { result, elapsedMs } = await review([{ content: '{"findings":[]}', delayMs: 5000 }], { requestTimeoutMs: 200, timeoutMs: 4000 });
-    assert.match(reasonOf(result), /^qwen3-coder:30b on Ollama at http:\/\/127\.0\.0\.1:\d+ did not answer within 200 ms \(model\.requestTimeoutMs, the limit of one turn\)$/);
+    assert.match(reasonOf(result), /^qwen3-coder:30b on Ollama at http:\/\/127\.0\.0\.1:\d+ sent nothing for 200 ms \(model\.requestTimeoutMs bounds the silence within a turn\)$/);
     assert.ok(elapsedMs < 800, `took ${elapsedMs} ms`);
   });
 
