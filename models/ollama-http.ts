@@ -183,7 +183,7 @@ async function joinStreamedReply(options: OllamaCallOptions, response: Response)
     const piece = (part['message'] ?? {}) as { content?: unknown; thinking?: unknown; tool_calls?: unknown };
     if (typeof piece.content === 'string') message.content += piece.content;
     if (typeof piece.thinking === 'string') message.thinking += piece.thinking;
-    if (Array.isArray(piece.tool_calls)) message.tool_calls.push(...(piece.tool_calls as unknown[]));
+    if (Array.isArray(piece.tool_calls)) for (const call of piece.tool_calls as unknown[]) message.tool_calls.push(call);
     joined = { ...joined, ...part };
   }
   const { thinking, tool_calls: calls, ...rest } = message;
