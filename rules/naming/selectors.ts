@@ -4,7 +4,7 @@
  * and the syntax around them, without type information. `unused` is
  * approximated syntactically (see `isUnused`).
  */
-import { tokenText, type Declaration, type SourceFile, type SyntaxNode } from '../../syntax/index.js';
+import { firstTokenAt, tokenText, type Declaration, type SourceFile, type SyntaxNode } from '../../syntax/index.js';
 import type { ModifierName, SelectorName } from './conventions.js';
 
 /** A declaration as typescript-eslint's naming-convention classifies it. */
@@ -56,14 +56,7 @@ export class ModuleFacts {
       names = new Set();
       const tokens = this.file.tokens;
       const { startIndex, endIndex } = body;
-      let lo = 0;
-      let hi = tokens.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (tokens[mid]!.startIndex < startIndex) lo = mid + 1;
-        else hi = mid;
-      }
-      for (let i = lo; i < tokens.length && tokens[i]!.startIndex < endIndex; i++) {
+      for (let i = firstTokenAt(tokens, startIndex); i < tokens.length && tokens[i]!.startIndex < endIndex; i++) {
         const type = tokens[i]!.type;
         if (type === 'identifier' || type === 'shorthand_property_identifier') names.add(tokenText(this.file, tokens[i]!));
       }
