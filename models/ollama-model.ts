@@ -47,16 +47,20 @@ export async function isModelLoaded(call: ModelCall): Promise<boolean> {
   return reply.success && reply.data.models.some((m) => sameModel(m.name, call.model) || sameModel(m.model ?? '', call.model));
 }
 
+/** The model's entry in `/api/tags` (pulled models, with their size on disk), or undefined when it is not listed. */
+async function listedModel(call: ModelCall): Promise<{ readonly name: string; readonly size?: number } | undefined> {
+  const reply = TagsSchema.safeParse(await callOllama(call, (client) => client.list()));
+  return reply.success ? reply.data.models.find((m) => sameModel(m.name, call.model)) : undefined;
+}
+
 /** Whether `/api/tags` lists the model (pulled). */
 export async function isModelListed(call: ModelCall): Promise<boolean> {
-  const reply = TagsSchema.safeParse(await callOllama(call, (client) => client.list()));
-  return reply.success && reply.data.models.some((m) => sameModel(m.name, call.model));
+  return (await listedModel(call)) !== undefined;
 }
 
 /** The model's size on disk (`/api/tags`), for a guess at how long its load takes; undefined when unknown. */
 export async function modelSizeBytes(call: ModelCall): Promise<number | undefined> {
-  const reply = TagsSchema.safeParse(await callOllama(call, (client) => client.list()));
-  return reply.success ? reply.data.models.find((m) => sameModel(m.name, call.model))?.size : undefined;
+  return (await listedModel(call))?.size;
 }
 
 /**
