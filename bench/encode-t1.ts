@@ -10,8 +10,8 @@
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { decodeT1, encodeT1 } from './eval/written-t1.js';
-import { originalLines, readSetFile } from './eval/written-set.js';
+import { decodeT1, encodeT1 } from './eval/written/t1.js';
+import { originalLines, readSetFile } from './eval/written/set.js';
 
 function main(): void {
   const [dir, corpus, which, file] = process.argv.slice(2);

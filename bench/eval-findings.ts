@@ -40,10 +40,10 @@ import {
 import { measureForeign, measureType, measureUntouched, type CopyResult, type ForeignResult, type HarnessContext, type UntouchedResult } from './eval/findings-run.js';
 import { JSCPD_SETTINGS, jscpdFindings, type JscpdSetting } from './eval/jscpd-side.js';
 import { Rng } from './eval/rng.js';
-import { addWrittenJscpd, measureWritten } from './eval/written-run.js';
-import { negativeFigures, writtenReport, writtenRows } from './eval/written-report.js';
-import { loadWrittenSet } from './eval/written-set.js';
-import { WrittenOracle } from './eval/written-oracle.js';
+import { addWrittenJscpd, measureWritten } from './eval/written/run.js';
+import { negativeFigures, writtenReport, writtenRows } from './eval/written/report.js';
+import { loadWrittenSet } from './eval/written/set.js';
+import { WrittenOracle } from './eval/written/oracle.js';
 import { machineInfo, scratchCopy } from './lib/env-info.js';
 import { jscpdVersion } from './lib/jscpd.js';
 

@@ -22,7 +22,7 @@ export interface FindingsOptions {
   readonly written?: string;
   /** With `written`: only check the set against the corpus, review nothing. */
   readonly check: boolean;
-  /** With `written`: review with the model stage on, against an oracle double of Ollama (written-oracle.ts). */
+  /** With `written`: review with the model stage on, against an oracle double of Ollama (written/oracle.ts). */
   readonly oracle: boolean;
 }
 

@@ -12,7 +12,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { encodeT1 } from '../../bench/eval/written-t1.js';
+import { encodeT1 } from '../../bench/eval/written/t1.js';
 import { makeTempDir, REPO_ROOT, type TempDir } from '../support/sample-repo.js';
 
 const run = promisify(execFile);

@@ -3,8 +3,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { loadWrittenSet } from '../../bench/eval/written-set.js';
-import { decodeT1, encodeT1 } from '../../bench/eval/written-t1.js';
+import { loadWrittenSet } from '../../bench/eval/written/set.js';
+import { decodeT1, encodeT1 } from '../../bench/eval/written/t1.js';
 
 const ORIGINAL = `export function clampScore(score: number, max: number): number {
   if (score < 0) return 0;

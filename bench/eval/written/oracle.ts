@@ -9,8 +9,8 @@
  * finds a copy exactly when the product showed the model its original: what
  * a perfect judge could do with what review-guard gives it.
  */
-import { startFakeOllama, type FakeChatRequest, type FakeOllama, type FakeReply } from '../../test/helpers/fake-ollama.js';
-import type { WrittenCopy } from './written-set.js';
+import { startFakeOllama, type FakeChatRequest, type FakeOllama, type FakeReply } from '../../../test/helpers/fake-ollama.js';
+import type { WrittenCopy } from './set.js';
 
 const LISTING = /candidate (\S+): (\S+):(\d+)-\d+ symbol /g;
 

@@ -5,12 +5,12 @@
  * on the same copies; the negatives flagged by each; the broken cases; and
  * every copy that was not found, for reading by eye. Markdown.
  */
-import { OUTCOMES, type Outcome } from './finding-outcome.js';
-import { markdownTable, pct } from './findings-report.js';
-import type { FlaggedFinding } from './findings-run.js';
-import { JSCPD_SETTINGS } from './jscpd-side.js';
-import type { WrittenResult } from './written-run.js';
-import type { WrittenSet } from './written-set.js';
+import { OUTCOMES, type Outcome } from '../finding-outcome.js';
+import { markdownTable, pct } from '../findings-report.js';
+import type { FlaggedFinding } from '../findings-run.js';
+import { JSCPD_SETTINGS } from '../jscpd-side.js';
+import type { WrittenResult } from './run.js';
+import type { WrittenSet } from './set.js';
 
 /** One tier's figures. */
 export interface WrittenRow {

@@ -9,10 +9,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { chunkFileWithTokens } from '../../indexer/chunks/chunker.js';
-import { readSourceText } from '../../indexer/walk/file-walk.js';
-import { createSourceFile, languageForPath } from '../../syntax/index.js';
-import { decodeT1, type T1Op } from './written-t1.js';
+import { chunkFileWithTokens } from '../../../indexer/chunks/chunker.js';
+import { readSourceText } from '../../../indexer/walk/file-walk.js';
+import { createSourceFile, languageForPath } from '../../../syntax/index.js';
+import { decodeT1, type T1Op } from './t1.js';
 
 /** The copies of a case, in the order they are measured. */
 export const TIERS = ['t1', 't2', 't3'] as const;

@@ -11,14 +11,14 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { placeKey } from './corpus.js';
-import { duplicateFindings, judgeCopy, type CopyJudgement } from './finding-outcome.js';
-import { flagged, reviewNewFile, type FlaggedFinding, type HarnessContext } from './findings-run.js';
-import { jscpdClones, jscpdFindings } from './jscpd-side.js';
-import type { Tier, WrittenCopy, WrittenSet } from './written-set.js';
-import type { WrittenOracle } from './written-oracle.js';
-import { chunkFile } from '../../indexer/index.js';
-import { createSourceFile, languageForPath } from '../../syntax/index.js';
+import { placeKey } from '../corpus.js';
+import { duplicateFindings, judgeCopy, type CopyJudgement } from '../finding-outcome.js';
+import { flagged, reviewNewFile, type FlaggedFinding, type HarnessContext } from '../findings-run.js';
+import { jscpdClones, jscpdFindings } from '../jscpd-side.js';
+import type { Tier, WrittenCopy, WrittenSet } from './set.js';
+import type { WrittenOracle } from './oracle.js';
+import { chunkFile } from '../../../indexer/index.js';
+import { createSourceFile, languageForPath } from '../../../syntax/index.js';
 
 /** What the review (and jscpd) showed for one written copy. */
 export interface WrittenResult {
@@ -46,7 +46,7 @@ const EXTRA_FORMATS: Readonly<Record<string, readonly [format: string, exts: str
 
 /**
  * Reviews every copy of `set` one at a time; with `oracle`, with the model
- * stage on against it (written-oracle.ts), recording whether the model was
+ * stage on against it (written/oracle.ts), recording whether the model was
  * shown the original.
  */
 export async function measureWritten(ctx: HarnessContext, set: WrittenSet, log: (line: string) => void, oracle?: WrittenOracle): Promise<WrittenResult[]> {
