@@ -8,30 +8,13 @@
  */
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { HEADERS_TIMEOUT_MS } from '../../src/mcp/transport/http-server.js';
 import { fakeOllamaForFile } from '../helpers/fake-ollama.js';
-import { closedHost } from '../helpers/loopback.js';
-import { startServeHttp, waitFor, type ServeChild } from '../support/cli.js';
-import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
+import { serveHttpForSuite, waitFor, type ServeChild } from '../support/cli.js';
 import { cutOffRequest, keptAliveConnection, rawPost, rpc, type HangUp } from './http-support.js';
 
 const startFake = fakeOllamaForFile();
-
-/** Starts `serve --http` on a copy of the sample repo with `config`; stops both after the suite. */
-function serverFor(config: unknown, env: () => Promise<NodeJS.ProcessEnv> = async () => ({ OLLAMA_HOST: await closedHost() })) {
-  const state = {} as { repo: SampleRepo; server: ServeChild };
-  before(async () => {
-    state.repo = await copySampleRepo(config);
-    state.server = await startServeHttp(state.repo.root, await env());
-  });
-  after(async () => {
-    state.server.child.kill('SIGTERM');
-    await state.server.exited;
-    await state.repo.remove();
-  });
-  return state;
-}
 
 async function assertServes(server: ServeChild, what: string): Promise<void> {
   assert.equal(server.child.exitCode, null, `${what}: the server exited: ${server.stderr()}`);
@@ -41,7 +24,7 @@ async function assertServes(server: ServeChild, what: string): Promise<void> {
 }
 
 describe('serve --http with clients that hang up', () => {
-  const state = serverFor({ model: { enabled: false } });
+  const state = serveHttpForSuite({ model: { enabled: false } });
 
   it('survives 1,000 requests cut off mid-body in a row (closed, reset, dribbled), then answers the next client', async () => {
     const started = Date.now();
@@ -91,7 +74,7 @@ describe('serve --http with clients that hang up', () => {
 });
 
 describe('serve --http refuses JSON-RPC batches where MCP removed them', () => {
-  const state = serverFor({ model: { enabled: false } });
+  const state = serveHttpForSuite({ model: { enabled: false } });
   const listBatch = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/list' })));
   const reviewBatch = JSON.stringify(
     Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'review_code', arguments: { files: ['src/report/messages.ts'] } } })),
@@ -135,7 +118,7 @@ describe('serve --http refuses JSON-RPC batches where MCP removed them', () => {
 });
 
 describe('serve --http caps open connections', () => {
-  const state = serverFor({ model: { enabled: false }, mcp: { maxConnections: 2 } });
+  const state = serveHttpForSuite({ model: { enabled: false }, mcp: { maxConnections: 2 } });
 
   it('answers 503 with Retry-After on a connection over mcp.maxConnections, and serves again once one closes', async () => {
     const held = await Promise.all([keptAliveConnection(state.server.url), keptAliveConnection(state.server.url)]);
@@ -161,7 +144,7 @@ describe('serve --http caps open connections', () => {
 describe('serve --http caps running tasks', () => {
   const FILES = ['src/handler/settings.ts', 'src/report/messages.ts'];
   // The model answers after 30 s: a task stays running until it is cancelled.
-  const state = serverFor({ mcp: { taskThreshold: 1, maxTasks: 1 } }, async () => ({
+  const state = serveHttpForSuite({ mcp: { taskThreshold: 1, maxTasks: 1 } }, async () => ({
     OLLAMA_HOST: (await startFake(() => ({ content: '{"findings":[]}', delayMs: 30_000 }))).url,
   }));
   const startTask = () => rpc(state.server.url, 'tools/call', { name: 'review_code', arguments: { files: FILES } }, { tasks: true });

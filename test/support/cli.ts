@@ -6,7 +6,9 @@
  * --staged, --changed).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { after, before } from 'node:test';
 import { promisify } from 'node:util';
+import { closedHost } from '../helpers/loopback.js';
 import { CLI_PATH, copySampleRepo, type SampleRepo } from './sample-repo.js';
 
 export interface CliRun {
@@ -77,6 +79,24 @@ export async function startServeHttp(root: string, env: NodeJS.ProcessEnv = {}):
     child.once('exit', () => reject(new Error(`server exited: ${text}`)));
   });
   return { child, url, stderr: () => text, exited };
+}
+
+/**
+ * `serve --http` on a copy of the sample repo with `config` for the suite it
+ * is called in (started before, stopped after); `env` defaults to no model host.
+ */
+export function serveHttpForSuite(config?: unknown, env: () => Promise<NodeJS.ProcessEnv> = async () => ({ OLLAMA_HOST: await closedHost() })): { repo: SampleRepo; server: ServeChild } {
+  const state = {} as { repo: SampleRepo; server: ServeChild };
+  before(async () => {
+    state.repo = await copySampleRepo(config);
+    state.server = await startServeHttp(state.repo.root, await env());
+  });
+  after(async () => {
+    state.server.child.kill('SIGTERM');
+    await state.server.exited;
+    await state.repo.remove();
+  });
+  return state;
 }
 
 /** `serve` over stdio driven with raw lines, as a client nobody on this project wrote would drive it. */

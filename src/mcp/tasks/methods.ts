@@ -3,7 +3,9 @@
  * result, error or input requests inline), tasks/update (input responses)
  * and tasks/cancel (cooperative, always acknowledged). Errors as the
  * extension defines them: -32021 when the request does not declare the
- * extension, -32602 for an unknown (or expired) task.
+ * extension, -32602 for an unknown (or expired) task. Every result says
+ * `resultType: "complete"`, as 2026-07-28 results do (the SDK adds it only to
+ * the methods it knows; ext-tasks' decoders reject a result without it).
  */
 import { z } from 'zod';
 import { MissingRequiredClientCapabilityError, ProtocolError, ProtocolErrorCode, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
@@ -18,19 +20,19 @@ const UpdateParams = z.looseObject({ taskId: z.string().min(1), inputResponses: 
 export function registerTaskMethods(mcp: McpServer, tasks: TaskManager): void {
   mcp.server.setRequestHandler('tasks/get', { params: TaskIdParams }, async (params, ctx) => {
     requireExtension(ctx);
-    return toDetailedTask(await known(tasks, params.taskId));
+    return { ...toDetailedTask(await known(tasks, params.taskId)), resultType: 'complete' };
   });
   mcp.server.setRequestHandler('tasks/update', { params: UpdateParams }, async (params, ctx) => {
     requireExtension(ctx);
     // The SDK lifts inputResponses out of the params into the context; accept either place.
     const responses = { ...params.inputResponses, ...ctx.mcpReq.inputResponses };
     if (!(await tasks.deliver(params.taskId, responses))) throw unknownTask(params.taskId);
-    return {};
+    return { resultType: 'complete' };
   });
   mcp.server.setRequestHandler('tasks/cancel', { params: TaskIdParams }, async (params, ctx) => {
     requireExtension(ctx);
     if (!(await tasks.cancel(params.taskId))) throw unknownTask(params.taskId);
-    return {};
+    return { resultType: 'complete' };
   });
 }
 
@@ -58,7 +60,7 @@ function toDetailedTask(task: TaskRecord): Record<string, unknown> {
   const { result, error, inputRequests, ...base } = task;
   return {
     ...base,
-    ...(task.status === 'completed' && result ? { result } : {}),
+    ...(task.status === 'completed' && result ? { result: { ...result, resultType: 'complete' } } : {}),
     ...(task.status === 'failed' && error ? { error } : {}),
     ...(task.status === 'input_required' && inputRequests ? { inputRequests } : {}),
   };
