@@ -73,15 +73,22 @@ export function commandLine(launch: Launch, ...args: string[]): string {
 }
 
 /**
- * The hook's command: started directly, never through npx (which would add
- * about half a second to every edit), from whichever folder Claude Code runs
- * it in (`shellCommand`).
+ * The hook's command for `host`: started directly, never through npx (which
+ * would add about half a second to every edit), from whichever folder the
+ * host runs it in (`shellCommand`).
  */
-export function hookCommand(launch: Launch): string {
-  return shellCommand(launch, 'hook', 'claude-code');
+export function hookCommand(launch: Launch, host = 'claude-code'): string {
+  return shellCommand(launch, 'hook', host);
 }
 
-/** The PostToolUse entry: the file tools, the command, and a timeout (seconds) that a first index build fits in. */
+/**
+ * The PostToolUse and PreToolUse entry (one command reads the event from
+ * its input): the file tools, the command, and a timeout (seconds) that a
+ * first index build fits in.
+ */
 export function hookEntry(launch: Launch) {
   return { matcher: FILE_TOOLS.join('|'), hooks: [{ type: 'command', command: hookCommand(launch), timeout: 60 }] };
 }
+
+/** The Claude Code events init registers the hook under: after an edit, and before one (to stop a copy). */
+export const CLAUDE_HOOK_EVENTS = ['PostToolUse', 'PreToolUse'] as const;

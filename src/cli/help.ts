@@ -13,7 +13,8 @@ Commands:
   review <files...>   review changed files: rules, duplicate search, local model
   index               build or update the similarity index of the workspace
   baseline [files...] record current findings as accepted; later runs report only new ones
-  hook claude-code    Claude Code PostToolUse hook: review the edited file
+  hook claude-code|gemini
+                      the edit hooks: review after an edit, stop a copy before one
   init                set a repository up: MCP server for each host, Claude Code hook, AGENTS.md line, config
   serve               run the MCP server over stdio (for Claude Code, Cursor, …) or HTTP
   doctor              check config, workspace, Ollama, models and index; say how to fix
@@ -117,7 +118,8 @@ it would write, then writes:
     gemini     .gemini/settings.json   (.gemini/, GEMINI.md)
     windsurf   prints the entry for ~/.codeium/windsurf/mcp_config.json
                (.windsurf/; its only config file is outside the repository)
-  .claude/settings.json     the Claude Code PostToolUse hook
+  .claude/settings.json     the Claude Code hooks: PostToolUse (review after
+                            an edit) and PreToolUse (stop a copy before one)
   .claude/settings.local.json
                             approves the .mcp.json server on this machine
   CLAUDE.md / AGENTS.md / GEMINI.md
@@ -153,27 +155,41 @@ Examples:
   review-guard init --yes
   review-guard init --yes --host codex --host gemini
 `,
-  hook: `Usage: review-guard hook claude-code   (reads the hook JSON on stdin)
+  hook: `Usage: review-guard hook claude-code|gemini   (reads the hook JSON on stdin)
 
-The Claude Code PostToolUse hook for Write, Edit and MultiEdit. Reviews the
-edited file with the rules and the index (the model only when the config
-sets "hook": {"model": true}), keeping only findings about the lines the
-uncommitted change touched (git diff against HEAD; outside git, the whole
-file). Non-source files and files outside the workspace are ignored.
+The edit hooks of Claude Code (PostToolUse, PreToolUse; tools Write, Edit,
+MultiEdit) and Gemini CLI (AfterTool, BeforeTool; tools write_file, replace).
+One command: the event in the input says which.
 
-After the first call a background process per workspace answers (it keeps
-the index loaded and current, so edits made outside the hook are seen too;
-it ends after daemon.idleSeconds without a call). REVIEW_GUARD_DAEMON=off
+After an edit: reviews the edited file with the rules and the index (the
+model only when the config sets "hook": {"model": true}), keeping only
+findings about the lines the uncommitted change touched (git diff against
+HEAD; outside git, the whole file).
+
+Before an edit: reviews the text the tool is about to write (a Write's
+content, an Edit's new_string applied to the file) and stops the call when
+it copies existing code, naming the original, so the agent calls it instead.
+Which duplicate kinds stop a call: "hook": {"block": [...]} (default copy,
+parametric, near; [] lets every edit through). Rule findings never stop a
+call, and neither does a failure of the hook itself.
+
+Non-source files, files outside the workspace and files git ignores are
+ignored. After the first call a background process per workspace answers (it
+keeps the index loaded and current, so edits made outside the hook are seen
+too; it ends after daemon.idleSeconds without a call). REVIEW_GUARD_DAEMON=off
 runs every call in process; so does CI=true unless REVIEW_GUARD_DAEMON=on.
 review and index calls use it too.
 
-Exit codes (Claude Code's hook contract):
-  0  no error findings, or nothing to review: silent
-  2  error findings: a compact list on stderr, which Claude Code shows the model
-  1  the hook itself has a problem (malformed stdin, broken config): shown to you
+Exit codes (the hosts' hook contract):
+  0  nothing to act on: silent
+  2  after an edit: error findings or duplicates, a compact list on stderr,
+     which the host shows the model; before an edit: the call is stopped,
+     and the reason on stderr is shown to the model
+  1  the hook itself has a problem (malformed stdin, broken config): shown
+     to you; the edit goes ahead
 
 .claude/settings.json (as \`review-guard init\` writes it for a project install):
-  ${JSON.stringify({ hooks: { PostToolUse: [hookEntry(LOCAL_LAUNCH)] } })}
+  ${JSON.stringify({ hooks: { PostToolUse: [hookEntry(LOCAL_LAUNCH)], PreToolUse: [hookEntry(LOCAL_LAUNCH)] } })}
 
 Example (by hand):
   echo '{"cwd":"'$PWD'","hook_event_name":"PostToolUse","tool_name":"Write","tool_input":{"file_path":"src/a.ts"}}' | review-guard hook claude-code

@@ -46,6 +46,12 @@ interface ReviewOptions {
    * are never reported without the model.
    */
   readonly refreshIndex?: boolean;
+  /**
+   * The `sources` are a proposal (text a tool is about to write), not the
+   * workspace: the index is not saved after this review, so the store never
+   * holds text that may never be written (the next refresh reads the file again).
+   */
+  readonly proposal?: boolean;
 }
 
 export interface ReviewService {
@@ -209,7 +215,7 @@ export async function createReviewService(options: ServiceOptions): Promise<Revi
         ...(transcript ? { transcript } : {}),
         ...(reviewOptions.sources ? { sources: reviewOptions.sources } : {}),
         ...(reviewOptions.scope ? { scope: reviewOptions.scope } : {}),
-        ...(options.deferSaves ? { saveIndex: false } : {}),
+        ...(options.deferSaves || reviewOptions.proposal ? { saveIndex: false } : {}),
       }).catch((error: unknown) => {
         throw setupProblem(error);
       });

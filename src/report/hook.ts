@@ -35,3 +35,23 @@ export function formatHookMessage(result: ReviewResult, file: string): string | 
   if (actionable.length > 0) lines.push('Fix these now, or, if one is deliberate, mark it with `// review-guard-ignore <rule>: <reason>` above the line.');
   return lines.join('\n');
 }
+
+/**
+ * The before-edit hook's reason for stopping a tool call, or undefined when
+ * the proposal adds no duplicate of a kind in `block`. Only duplicates of
+ * existing code block (never a rule finding, never a failed review): the
+ * reason names the original and how to call it, so the agent reuses it.
+ */
+export function formatDenial(result: ReviewResult, file: string, tool: string, block: readonly string[]): string | undefined {
+  const copies = printable(result).findings.filter((f) => f.rule === 'duplicate' && f.severity !== 'info' && f.kind !== undefined && block.includes(f.kind));
+  if (copies.length === 0) return undefined;
+  const lines = [`review-guard: this ${tool} of ${file} was stopped: it writes code that already exists.`];
+  for (const f of copies) {
+    const advice = extraSuggestion(f);
+    lines.push(`- ${location(f)} ${f.message}${advice ? ` → ${advice}` : ''} [duplicate]`);
+  }
+  lines.push(
+    'Call the existing code instead of writing it again. If you are moving it, remove the original first; if this copy is deliberate, put `// review-guard-ignore duplicate: <reason>` above it.',
+  );
+  return lines.join('\n');
+}

@@ -11,7 +11,8 @@ import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parseCliArgs } from '../../src/cli/args.js';
 import { runHook } from '../../src/cli/commands/hook.js';
-import { parseHookInput } from '../../src/cli/hook-input.js';
+import { hookHost } from '../../src/cli/hook/hosts.js';
+import { parseHookInput } from '../../src/cli/hook/input.js';
 import { runCli } from '../support/cli.js';
 import { copySampleRepo, type SampleRepo } from '../support/sample-repo.js';
 import { startHarness, type Harness } from '../mcp/harness.js';
@@ -44,7 +45,7 @@ describe('the hook\'s stdin', () => {
   it('parser: any text is a file, ignored or invalid with a reason, never an exception', () => {
     fc.assert(
       fc.property(fc.oneof(hookStdin(repo.root), fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b).toString('latin1'))), (text) => {
-        const input = parseHookInput(text);
+        const input = parseHookInput(text, hookHost('claude-code')!);
         assert.ok(['file', 'ignored', 'invalid'].includes(input.kind));
         if (input.kind === 'invalid') assert.ok(input.problem.length > 0 && input.problem.length < 2000, input.problem);
       }),

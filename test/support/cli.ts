@@ -196,6 +196,19 @@ export function postToolUse(cwd: string, toolName: string, toolInput: Record<str
   });
 }
 
+/** The JSON Claude Code sends a PreToolUse hook before a Write or Edit runs. */
+export function preToolUse(cwd: string, toolName: string, toolInput: Record<string, unknown>): string {
+  return JSON.stringify({
+    session_id: 'abc123',
+    transcript_path: '/home/user/.claude/projects/x/abc123.jsonl',
+    cwd,
+    permission_mode: 'default',
+    hook_event_name: 'PreToolUse',
+    tool_name: toolName,
+    tool_input: toolInput,
+  });
+}
+
 /** `loadConfig` of the sample repo (`loadTs`, the text of src/config/load.ts) under another name: what an agent writes when it did not look first. */
 export function copyOfLoadConfig(loadTs: string, name: string): string {
   const body = loadTs.slice(loadTs.indexOf('export function loadConfig'), loadTs.indexOf('/** True when'));

@@ -1,18 +1,24 @@
 /**
- * @fileoverview `review-guard hook claude-code`: the Claude Code PostToolUse
- * hook. Reads the hook JSON on stdin, reviews the edited file (rules and
- * index; the model only with `hook.model` in the config), diff-only, and
- * exits 2 with a compact stderr message — which Claude Code hands to the
- * model — only when there are error findings. Everything else is exit 0 and
- * silent, as are non-source files, files outside the workspace and files
- * git ignores. Its own failures (malformed stdin, a broken config) exit 1: Claude
- * Code shows those to the user and does not bother the model with them.
+ * @fileoverview `review-guard hook <host>`: the edit hooks of Claude Code
+ * (PostToolUse, PreToolUse) and Gemini CLI (AfterTool, BeforeTool). Reads
+ * the hook JSON on stdin.
  *
- * Exit 2 + stderr rather than `{"decision":"block"}` on stdout: the same
- * effect on the model, but nothing to escape or parse, and a hook that
- * crashes or prints by accident can never be read as a verdict.
+ * After an edit: reviews the edited file (rules and index; the model only
+ * with `hook.model`), diff-only, and exits 2 with a compact stderr message —
+ * which the host hands to the model — only when there are error findings or
+ * duplicates. Before an edit: reviews the text the tool is about to write and
+ * exits 2 — the host stops the call and shows the model why — only when it
+ * copies existing code (`hook.block`). Everything else is exit 0 and silent,
+ * as are non-source files, files outside the workspace and files git
+ * ignores. Its own failures (malformed stdin, a broken config) exit 1: the
+ * host shows those to the user, lets the call through and does not bother
+ * the model with them.
+ *
+ * Exit 2 + stderr rather than a JSON decision on stdout: the same effect on
+ * the model, but nothing to escape or parse, and a hook that crashes or
+ * prints by accident can never be read as a verdict.
  */
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import {
   editedFileScope,
@@ -22,48 +28,74 @@ import {
   toPosix,
   UserError,
 } from '../../pipeline/index.js';
-import { formatHookMessage } from '../../report/hook.js';
+import { formatDenial, formatHookMessage } from '../../report/hook.js';
 import type { CliArgs } from '../args.js';
 import type { CommandOutput } from '../exit-codes.js';
-import { parseHookInput } from '../hook-input.js';
+import { HOOK_HOSTS, hookHost } from '../hook/hosts.js';
+import { parseHookInput, type ProposedChange } from '../hook/input.js';
+import { changedLines, proposedText } from '../hook/proposal.js';
 import { oneShotServices, type ServiceSource } from '../services.js';
 
-/** Exit codes of the Claude Code hook contract. */
+/** Exit codes of the hook contract (Claude Code's and Gemini CLI's alike): 2 hands stderr to the model, or stops the tool call. */
 const HOOK_EXIT = { silent: 0, hookProblem: 1, feedback: 2 } as const;
 
-const HOSTS = ['claude-code'] as const;
-
 export async function runHook(args: CliArgs, stdin: () => Promise<string>, services: ServiceSource = oneShotServices): Promise<CommandOutput> {
-  const host = args.positionals[0];
-  if (!host || !(HOSTS as readonly string[]).includes(host)) {
-    return problem(`hook needs a host: review-guard hook ${HOSTS.join('|')} (got ${host === undefined ? 'none' : JSON.stringify(host)})`);
+  const host = hookHost(args.positionals[0]);
+  if (!host) {
+    const got = args.positionals[0];
+    return problem(`hook needs a host: review-guard hook ${HOOK_HOSTS.map((h) => h.id).join('|')} (got ${got === undefined ? 'none' : JSON.stringify(got)})`);
   }
   const text = await stdin();
-  if (text.trim() === '') return problem('no input on stdin: Claude Code pipes the PostToolUse JSON to the hook (see "review-guard help hook")');
-  const input = parseHookInput(text);
+  if (text.trim() === '') return problem(`no input on stdin: ${host.name} pipes the hook JSON to the hook (see "review-guard help hook")`);
+  const input = parseHookInput(text, host);
   if (input.kind === 'invalid') return problem(`cannot read the hook input: ${input.problem}`);
   if (input.kind === 'ignored') return silent();
   try {
-    return await reviewEditedFile(input.cwd, input.filePath, services);
+    const target = await fileInWorkspace(input.cwd, input.filePath, input.event === 'after');
+    if (!target) return silent();
+    if (input.event === 'after') return await reviewEditedFile(target, services);
+    return input.change ? await reviewProposal(target, input.tool, input.change, services) : silent();
   } catch (error) {
     if (error instanceof UserError) return problem(error.message);
     return problem(`internal error: ${(error as Error).stack ?? String(error)}`);
   }
 }
 
-async function reviewEditedFile(cwd: string, filePath: string, services: ServiceSource): Promise<CommandOutput> {
-  if (!isAbsolute(cwd) || !existsSync(cwd)) return problem(`cwd ${JSON.stringify(cwd)} is not an existing absolute folder`);
+/** The edited file in its workspace: the root it belongs to and its path there. */
+interface Target {
+  readonly root: string;
+  readonly relPath: string;
+  readonly absPath: string;
+}
+
+/**
+ * The file's root and path, or undefined when the file is none of the
+ * hook's business: outside the workspace, not source, or (after an edit)
+ * gone. Before an edit the file may not exist yet.
+ */
+async function fileInWorkspace(cwd: string, filePath: string, mustExist: boolean): Promise<Target | undefined> {
+  if (!isAbsolute(cwd) || !existsSync(cwd)) throw new UserError(`cwd ${JSON.stringify(cwd)} is not an existing absolute folder`);
   const project = findWorkspaceRoot(cwd);
   const absPath = resolve(cwd, filePath);
-  // Files outside the workspace, deleted files and non-source files are none of the hook's business.
-  if (!isSourcePath(absPath) || !existsSync(absPath)) return silent();
-  const realPath = realpathSync(absPath);
-  if (!isWithinRoot(project, realPath)) return silent();
+  if (!isSourcePath(absPath)) return undefined;
+  const exists = existsSync(absPath);
+  if (!exists && mustExist) return undefined;
+  // A file not written yet is where its folder is: the nearest existing folder above it decides.
+  const realPath = exists ? realpathSync(absPath) : resolve(realpathSync(existingFolder(dirname(absPath))), relative(existingFolder(dirname(absPath)), absPath));
+  if (!isWithinRoot(project, realPath)) return undefined;
   // In a monorepo a package may have its own config: the nearest root above the file, within the project.
-  const nearest = findWorkspaceRoot(dirname(realPath));
+  const nearest = findWorkspaceRoot(existingFolder(dirname(realPath)));
   const root = isWithinRoot(project, nearest) ? nearest : project;
-  const relPath = toPosix(relative(root, realPath));
+  return { root, relPath: toPosix(relative(root, realPath)), absPath: realPath };
+}
 
+function existingFolder(folder: string): string {
+  let current = folder;
+  while (!existsSync(current) && dirname(current) !== current) current = dirname(current);
+  return current;
+}
+
+async function reviewEditedFile({ root, relPath }: Target, services: ServiceSource): Promise<CommandOutput> {
   // Each git question is a process (costly from a large warm process): as few as the answers need.
   const [scope, service] = await Promise.all([editedFileScope(root, relPath), services.get(root)]);
   // A file git ignores (build output, vendored code) is not the project's source either.
@@ -73,6 +105,29 @@ async function reviewEditedFile(cwd: string, filePath: string, services: Service
   const result = await service.review({ files: [relPath] }, { model: service.loaded.config.hook.model, scope, refreshIndex: services.warm });
   const message = formatHookMessage(result, relPath);
   return message ? { stdout: '', stderr: message, exitCode: HOOK_EXIT.feedback } : silent();
+}
+
+/**
+ * Before the tool writes: the proposed text reviewed in place of the file
+ * (rules and index, never the model: the agent is waiting), diff-only
+ * against the current text. Stops the call (exit 2, the reason on stderr)
+ * only for a duplicate of a kind in `hook.block`; anything else, including
+ * a failure here, lets it through (exit 0 or 1, never 2).
+ */
+async function reviewProposal({ root, relPath, absPath }: Target, tool: string, change: ProposedChange, services: ServiceSource): Promise<CommandOutput> {
+  const current = existsSync(absPath) ? readFileSync(absPath, 'utf8') : undefined;
+  const proposed = proposedText(current, change);
+  if (proposed === undefined) return silent();
+  const [scope, service] = await Promise.all([editedFileScope(root, relPath), services.get(root)]);
+  if (scope === 'ignored') return silent();
+  const { block } = service.loaded.config.hook;
+  if (block.length === 0) return silent();
+  const result = await service.review(
+    { files: [relPath] },
+    { model: false, sources: new Map([[relPath, proposed]]), scope: new Map([[relPath, changedLines(current, proposed)]]), refreshIndex: services.warm, proposal: true },
+  );
+  const reason = formatDenial(result, relPath, tool, block);
+  return reason ? { stdout: '', stderr: reason, exitCode: HOOK_EXIT.feedback } : silent();
 }
 
 function silent(): CommandOutput {

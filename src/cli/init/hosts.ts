@@ -89,7 +89,7 @@ export const HOSTS: readonly Host[] = [
     // 2.1 reads that approval only in a folder the user trusted, which it records in ~/.claude.json.
     files: (launch) => [
       jsonServers('.mcp.json', 'the review-guard MCP server for Claude Code', 'mcpServers', mcpEntry(launch)),
-      { path: '.claude/settings.json', purpose: 'the PostToolUse hook: a fast review after every edit', merge: (current) => mergeClaudeSettings(current, launch) },
+      { path: '.claude/settings.json', purpose: 'the hooks: a review after every edit (PostToolUse), a copy stopped before it is written (PreToolUse)', merge: (current) => mergeClaudeSettings(current, launch) },
       { path: '.claude/settings.local.json', purpose: 'approves the review-guard server of .mcp.json on this machine (not committed)', merge: mergeLocalApproval },
     ],
     outside: (root) =>

@@ -6,23 +6,38 @@
  * be merged safely is a UserError.
  */
 import { z } from 'zod';
-import { commandLine, hookEntry, SERVER_NAME, type Launch } from '../claude-code.js';
+import { UserError } from '../../pipeline/index.js';
+import { CLAUDE_HOOK_EVENTS, commandLine, hookEntry, SERVER_NAME, type Launch } from '../claude-code.js';
 import { checkUniqueKeys, parseJsonFile, setJsonValue } from './json-edit.js';
 
 /** Any registered review-guard hook, however it is started (npx, a path, a global install). */
 const REGISTERED_HOOK = /review-guard"?\s+hook\b/;
 
 const HookEntrySchema = z.looseObject({ matcher: z.string().optional(), hooks: z.array(z.looseObject({ command: z.string().optional() })).optional() });
-const SettingsFileSchema = z.looseObject({ hooks: z.looseObject({ PostToolUse: z.array(HookEntrySchema).optional() }).optional() });
+const HooksFileSchema = z.looseObject({ hooks: z.record(z.string(), z.unknown()).optional() });
 
-/** `.claude/settings.json` with the PostToolUse hook added, unless a review-guard hook is already registered. */
+/**
+ * `current` (the host's settings file `path`) with `entry` added under each
+ * of `events` in its "hooks" object (Claude Code's and Gemini CLI's shape),
+ * except where a review-guard hook is registered already; undefined when
+ * every event has one.
+ */
+export function mergeHooks(current: string | undefined, path: string, events: readonly string[], entry: unknown): string | undefined {
+  let text = current;
+  for (const event of events) {
+    const registered = parseJsonFile(text, path, HooksFileSchema).hooks?.[event];
+    checkUniqueKeys(text, path, ['hooks', event]);
+    const list = z.array(HookEntrySchema).safeParse(registered ?? []);
+    if (!list.success) throw new UserError(`${path}: "hooks.${event}" is not a list of hook entries; fix it by hand, then run init again`);
+    if (list.data.some((e) => (e.hooks ?? []).some((hook) => REGISTERED_HOOK.test(hook.command ?? '')))) continue;
+    text = registered === undefined ? setJsonValue(text, ['hooks', event], [entry]) : setJsonValue(text, ['hooks', event, list.data.length], entry);
+  }
+  return text === current ? undefined : text;
+}
+
+/** `.claude/settings.json` with the hook added after and before edits, unless review-guard hooks are registered already. */
 export function mergeClaudeSettings(current: string | undefined, launch: Launch): string | undefined {
-  const postToolUse = parseJsonFile(current, '.claude/settings.json', SettingsFileSchema).hooks?.PostToolUse;
-  checkUniqueKeys(current, '.claude/settings.json', ['hooks', 'PostToolUse']);
-  if (postToolUse?.some((entry) => (entry.hooks ?? []).some((hook) => REGISTERED_HOOK.test(hook.command ?? '')))) return undefined;
-  return postToolUse
-    ? setJsonValue(current, ['hooks', 'PostToolUse', postToolUse.length], hookEntry(launch))
-    : setJsonValue(current, ['hooks', 'PostToolUse'], [hookEntry(launch)]);
+  return mergeHooks(current, '.claude/settings.json', CLAUDE_HOOK_EVENTS, hookEntry(launch));
 }
 
 const LocalSettingsSchema = z.looseObject({ enabledMcpjsonServers: z.array(z.string()).optional() });

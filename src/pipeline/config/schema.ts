@@ -166,7 +166,11 @@ const ModelConfigSchema = z.strictObject({
 
 /** The Claude Code hook (`review-guard hook claude-code`): fast by default. */
 const HookConfigSchema = z.strictObject({
-  model: z.boolean().default(false).describe("Run the model stage in the Claude Code hook too (slower; the hook's own timeout is 60 s)"),
+  model: z.boolean().default(false).describe("Run the model stage in the edit hooks too (slower; the hook's own timeout is 60 s)"),
+  block: z
+    .array(z.enum(['copy', 'parametric', 'near', 'reimplementation']))
+    .default(['copy', 'parametric', 'near'])
+    .describe('Duplicate kinds the before-edit hook (Claude Code PreToolUse, Gemini CLI BeforeTool) stops before they are written, naming the original; [] lets every edit through. Rule findings never block, nor does a failure of the hook itself'),
 });
 
 /** The warm process the hook and the CLI reach over a local socket (src/cli/daemon/). */
@@ -237,7 +241,7 @@ export const ConfigSchema = z
     index: IndexConfigSchema.default(IndexConfigSchema.parse({})).describe('The similarity index'),
     model: ModelConfigSchema.default(ModelConfigSchema.parse({})).describe('The local model (Ollama)'),
     mcp: McpConfigSchema.default(McpConfigSchema.parse({})).describe('The MCP server: time budget, tasks and connections'),
-    hook: HookConfigSchema.default(HookConfigSchema.parse({})).describe('The Claude Code PostToolUse hook'),
+    hook: HookConfigSchema.default(HookConfigSchema.parse({})).describe('The edit hooks: after an edit (Claude Code PostToolUse, Gemini CLI AfterTool) and before one (PreToolUse, BeforeTool)'),
     daemon: DaemonConfigSchema.default(DaemonConfigSchema.parse({})).describe('The background review process behind the hook, review and index'),
   })
   .describe('review-guard configuration (review-guard.config.json, or "reviewGuard" in package.json)');

@@ -88,17 +88,21 @@ describe('review-guard init', () => {
     );
   });
 
-  it('recognises a review-guard hook registered another way (npx) and adds no second one', async () => {
+  it('recognises a review-guard hook registered another way (npx) and adds no second one; an older setup gets the PreToolUse hook', async () => {
     await mkdir(join(root, '.claude'));
-    const viaNpx = { hooks: { PostToolUse: [{ matcher: 'Write|Edit', hooks: [{ type: 'command', command: 'npx --no-install review-guard hook claude-code' }] }] } };
-    await writeFile(join(root, '.claude', 'settings.json'), JSON.stringify(viaNpx));
+    const viaNpx = { matcher: 'Write|Edit', hooks: [{ type: 'command', command: 'npx --no-install review-guard hook claude-code' }] };
+    await writeFile(join(root, '.claude', 'settings.json'), JSON.stringify({ hooks: { PostToolUse: [viaNpx] } }));
+    assert.equal((await init('--yes')).code, 0);
+    const settings = await readJson('.claude/settings.json');
+    assert.deepEqual(settings.hooks.PostToolUse, [viaNpx], 'no second PostToolUse hook');
+    assert.equal(settings.hooks.PreToolUse[0].hooks[0].command, hookCommand(NPX_LAUNCH));
     const { stdout } = await init('--dry-run');
     assert.match(stdout, /^ {2}unchanged .claude\/settings\.json/m);
   });
 
   it('the help texts show the entries init writes for a project install', () => {
     assert.ok(COMMAND_HELP.serve!.includes(JSON.stringify({ mcpServers: { 'review-guard': mcpEntry(LOCAL_LAUNCH) } })));
-    assert.ok(COMMAND_HELP.hook!.includes(JSON.stringify({ hooks: { PostToolUse: [hookEntry(LOCAL_LAUNCH)] } })));
+    assert.ok(COMMAND_HELP.hook!.includes(JSON.stringify({ hooks: { PostToolUse: [hookEntry(LOCAL_LAUNCH)], PreToolUse: [hookEntry(LOCAL_LAUNCH)] } })));
   });
 
   it('a project install\'s hook and server start the project\'s copy from any folder inside it, or fail with one line naming the fix', async () => {
