@@ -31,7 +31,7 @@ import {
 import { formatDenial, formatHookMessage } from '../../report/hook.js';
 import type { CliArgs } from '../args.js';
 import type { CommandOutput } from '../exit-codes.js';
-import { HOOK_HOSTS, hookHost } from '../hook/hosts.js';
+import { HOOK_HOSTS, hookHost, type HookHost } from '../hook/hosts.js';
 import { parseHookInput, type ProposedChange } from '../hook/input.js';
 import { changedLines, proposedText } from '../hook/proposal.js';
 import { oneShotServices, type ServiceSource } from '../services.js';
@@ -53,7 +53,7 @@ export async function runHook(args: CliArgs, stdin: () => Promise<string>, servi
   try {
     const target = await fileInWorkspace(input.cwd, input.filePath, input.event === 'after');
     if (!target) return silent();
-    if (input.event === 'after') return await reviewEditedFile(target, services);
+    if (input.event === 'after') return afterEditOutput(host, input.event, await reviewEditedFile(target, services));
     return input.change ? await reviewProposal(target, input.tool, input.change, services) : silent();
   } catch (error) {
     if (error instanceof UserError) return problem(error.message);
@@ -93,6 +93,13 @@ function existingFolder(folder: string): string {
   let current = folder;
   while (!existsSync(current) && dirname(current) !== current) current = dirname(current);
   return current;
+}
+
+/** The findings after an edit in the form `host` hands to its model (see HookHost.afterEdit). */
+function afterEditOutput(host: HookHost, event: string, output: CommandOutput): CommandOutput {
+  if (host.afterEdit === 'stderr' || output.exitCode !== HOOK_EXIT.feedback) return output;
+  const hookEventName = Object.keys(host.events).find((name) => host.events[name] === event);
+  return { stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName, additionalContext: output.stderr } })}\n`, exitCode: HOOK_EXIT.silent };
 }
 
 async function reviewEditedFile({ root, relPath }: Target, services: ServiceSource): Promise<CommandOutput> {

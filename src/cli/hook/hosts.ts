@@ -7,8 +7,10 @@
  * Claude Code: https://docs.claude.com/en/docs/claude-code/hooks (PostToolUse,
  * PreToolUse; Write {file_path, content}, Edit {file_path, old_string,
  * new_string, replace_all}, MultiEdit {file_path, edits[]}).
- * Gemini CLI: docs/hooks in @google/gemini-cli (AfterTool, BeforeTool;
- * write_file {file_path, content}, replace {file_path, old_string, new_string}).
+ * Gemini CLI: bundle/docs/hooks/reference.md and docs/tools/file-system.md of
+ * @google/gemini-cli 0.61 (AfterTool, BeforeTool; exit 2 before a tool blocks it
+ * with stderr as the reason; write_file {file_path, content}, replace
+ * {file_path, old_string, new_string, allow_multiple}).
  */
 
 /** When the hook runs: after the tool wrote the file, or before (the proposed text). */
@@ -24,6 +26,13 @@ export interface HookHost {
   readonly events: Readonly<Record<string, HookEvent>>;
   /** The host's file tools → the shape of their input. */
   readonly tools: Readonly<Record<string, ToolShape>>;
+  /**
+   * How findings after an edit reach the model: `stderr` (exit 2, Claude
+   * Code adds stderr to the tool result), or `context` (exit 0 and JSON with
+   * `hookSpecificOutput.additionalContext`: Gemini CLI's exit 2 after a tool
+   * would replace the tool's result, so the model would not see it succeeded).
+   */
+  readonly afterEdit: 'stderr' | 'context';
 }
 
 export const HOOK_HOSTS: readonly HookHost[] = [
@@ -32,12 +41,14 @@ export const HOOK_HOSTS: readonly HookHost[] = [
     name: 'Claude Code',
     events: { PostToolUse: 'after', PreToolUse: 'before' },
     tools: { Write: 'write', Edit: 'edit', MultiEdit: 'multi-edit' },
+    afterEdit: 'stderr',
   },
   {
     id: 'gemini',
     name: 'Gemini CLI',
     events: { AfterTool: 'after', BeforeTool: 'before' },
     tools: { write_file: 'write', replace: 'edit' },
+    afterEdit: 'context',
   },
 ];
 

@@ -16,7 +16,8 @@ const EnvelopeSchema = z.looseObject({
 });
 
 const FilePath = z.string().min(1, 'file_path must not be empty');
-const EditSchema = z.looseObject({ old_string: z.string(), new_string: z.string(), replace_all: z.boolean().optional() });
+// replace_all is Claude Code's name, allow_multiple Gemini CLI's.
+const EditSchema = z.looseObject({ old_string: z.string(), new_string: z.string(), replace_all: z.boolean().optional(), allow_multiple: z.boolean().optional() });
 
 const AFTER_INPUT = z.looseObject({ file_path: FilePath });
 
@@ -81,7 +82,7 @@ function proposedChange(input: { content?: string; old_string?: string; new_stri
 }
 
 function textEdit(edit: z.infer<typeof EditSchema>): TextEdit {
-  return { oldText: edit.old_string, newText: edit.new_string, all: edit.replace_all === true };
+  return { oldText: edit.old_string, newText: edit.new_string, all: edit.replace_all === true || edit.allow_multiple === true };
 }
 
 function describe(error: z.ZodError, prefix?: string): string {

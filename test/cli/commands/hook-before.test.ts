@@ -85,7 +85,7 @@ describe('review-guard hook before an edit', () => {
     }
   });
 
-  it('Gemini CLI BeforeTool write_file and replace: stopped the same way; AfterTool reviews the written file', async () => {
+  it('Gemini CLI BeforeTool write_file and replace: stopped the same way; AfterTool adds the findings to the tool result', async () => {
     const filePath = join(repo.root, 'src', 'handler', 'gemini-copy.ts');
     const gemini = (event: string, tool: string, toolInput: Record<string, unknown>) =>
       JSON.stringify({ session_id: 's1', transcript_path: '/tmp/t.json', cwd: repo.root, hook_event_name: event, timestamp: '2026-12-03T10:00:00Z', tool_name: tool, tool_input: toolInput });
@@ -96,12 +96,15 @@ describe('review-guard hook before an edit', () => {
     const stringsPath = join(repo.root, 'src', 'util', 'strings.ts');
     const lastLine = (await readFile(stringsPath, 'utf8')).trimEnd().split('\n').at(-1)!;
     const body = content.split('\n').slice(3).join('\n');
-    const replace = await hook(gemini('BeforeTool', 'replace', { file_path: stringsPath, old_string: lastLine, new_string: `${lastLine}\n\n${body}` }), 'gemini');
+    const replace = await hook(gemini('BeforeTool', 'replace', { file_path: stringsPath, old_string: lastLine, new_string: `${lastLine}\n\n${body}`, allow_multiple: true }), 'gemini');
     assert.equal(replace.code, 2, replace.stderr);
     await writeFile(filePath, content);
+    // After a tool, Gemini CLI's exit 2 would replace the tool's result: the findings are added to it instead.
     const written = await hook(gemini('AfterTool', 'write_file', { file_path: filePath, content }), 'gemini');
-    assert.equal(written.code, 2, written.stderr);
-    assert.match(written.stderr, /in src\/handler\/gemini-copy\.ts after this edit:/);
+    assert.equal(written.code, 0, written.stderr);
+    const output = JSON.parse(written.stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
+    assert.equal(output.hookSpecificOutput.hookEventName, 'AfterTool');
+    assert.match(output.hookSpecificOutput.additionalContext, /in src\/handler\/gemini-copy\.ts after this edit:\n- src\/handler\/gemini-copy\.ts:4 "readAppConfig" duplicates/);
     const wrongEvent = await hook(gemini('PostToolUse', 'write_file', { file_path: filePath }), 'gemini');
     assert.equal(wrongEvent.code, 1);
     assert.match(wrongEvent.stderr, /handles AfterTool or BeforeTool events of Gemini CLI/);
