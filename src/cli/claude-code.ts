@@ -92,3 +92,10 @@ export function hookEntry(launch: Launch) {
 
 /** The Claude Code events init registers the hook under: after an edit, and before one (to stop a copy). */
 export const CLAUDE_HOOK_EVENTS = ['PostToolUse', 'PreToolUse'] as const;
+
+/** Gemini CLI's events for the same hook, and its entry: the file tools, a name for /hooks, a timeout in milliseconds. */
+export const GEMINI_HOOK_EVENTS = ['AfterTool', 'BeforeTool'] as const;
+
+export function geminiHookEntry(launch: Launch) {
+  return { matcher: 'write_file|replace', hooks: [{ name: PACKAGE_NAME, type: 'command', command: hookCommand(launch, 'gemini'), timeout: 60_000 }] };
+}

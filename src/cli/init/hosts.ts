@@ -14,8 +14,8 @@ import { UserError } from '../../pipeline/index.js';
 import { entryCommand, mcpEntry, SERVER_NAME, type Launch } from '../claude-code.js';
 import { parseJsonFile } from './json-edit.js';
 import { HOST_IDS, type HostId } from './host-ids.js';
-import { mergeClaudeSettings, mergeLocalApproval } from './merge.js';
-import { mergeJsonServer, type MergeOptions, type MergeResult } from './server-entry.js';
+import { mergeClaudeSettings, mergeGeminiHooks, mergeLocalApproval } from './merge.js';
+import { HeldChange, mergeJsonServer, type MergeOptions, type MergeResult } from './server-entry.js';
 import { mergeTomlServer } from './toml-edit.js';
 
 /** One file init merges into: its path under the root, why, and the merge. */
@@ -159,7 +159,19 @@ export const HOSTS: readonly Host[] = [
     name: 'Gemini CLI',
     markers: ['.gemini/', 'GEMINI.md'],
     readsAgentsMd: false,
-    files: (launch) => [jsonServers('.gemini/settings.json', 'the review-guard MCP server for Gemini CLI', 'mcpServers', mcpEntry(launch))],
+    // Hooks (bundle/docs/hooks/reference.md of the package): "hooks": {AfterTool|BeforeTool: [{matcher, hooks: [{type, command, timeout ms}]}]},
+    // in the same file: one merge writes both, so a held server entry holds the file.
+    files: (launch) => [
+      {
+        path: '.gemini/settings.json',
+        purpose: 'the review-guard MCP server and hooks for Gemini CLI (AfterTool: a review after every edit; BeforeTool: a copy stopped before it is written)',
+        merge: (current, options) => {
+          const withServer = mergeJsonServer(current, '.gemini/settings.json', ['mcpServers'], mcpEntry(launch), options);
+          if (withServer instanceof HeldChange) return withServer;
+          return mergeGeminiHooks(withServer ?? current, launch) ?? withServer;
+        },
+      },
+    ],
     // Its servers are "Disabled" in a folder the user has not trusted (a map of folders to TRUST_FOLDER / TRUST_PARENT / DO_NOT_TRUST).
     outside: (root) =>
       `trust this folder: run \`gemini\` in ${root} and accept "Trust folder", or add ${JSON.stringify(root)}: "TRUST_FOLDER" to ~/.gemini/trustedFolders.json, or start it with GEMINI_CLI_TRUST_WORKSPACE=true`,

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { UserError } from '../../pipeline/index.js';
-import { CLAUDE_HOOK_EVENTS, commandLine, hookEntry, SERVER_NAME, type Launch } from '../claude-code.js';
+import { CLAUDE_HOOK_EVENTS, commandLine, GEMINI_HOOK_EVENTS, geminiHookEntry, hookEntry, SERVER_NAME, type Launch } from '../claude-code.js';
 import { checkUniqueKeys, parseJsonFile, setJsonValue } from './json-edit.js';
 
 /** Any registered review-guard hook, however it is started (npx, a path, a global install). */
@@ -38,6 +38,11 @@ export function mergeHooks(current: string | undefined, path: string, events: re
 /** `.claude/settings.json` with the hook added after and before edits, unless review-guard hooks are registered already. */
 export function mergeClaudeSettings(current: string | undefined, launch: Launch): string | undefined {
   return mergeHooks(current, '.claude/settings.json', CLAUDE_HOOK_EVENTS, hookEntry(launch));
+}
+
+/** `.gemini/settings.json` (already holding the server entry, or not) with the hook added after and before edits. */
+export function mergeGeminiHooks(current: string | undefined, launch: Launch): string | undefined {
+  return mergeHooks(current, '.gemini/settings.json', GEMINI_HOOK_EVENTS, geminiHookEntry(launch));
 }
 
 const LocalSettingsSchema = z.looseObject({ enabledMcpjsonServers: z.array(z.string()).optional() });

@@ -65,7 +65,11 @@ describe('review-guard init for every MCP host', () => {
       $schema: 'https://opencode.ai/config.json',
       mcp: { 'review-guard': { type: 'local', command: ['npx', '-y', 'review-guard', 'serve'], enabled: true } },
     });
-    assert.deepEqual((await readJsonc('.gemini/settings.json')).mcpServers['review-guard'], { command: 'npx', args: ['-y', 'review-guard', 'serve'] });
+    const gemini = await readJsonc('.gemini/settings.json');
+    assert.deepEqual(gemini.mcpServers['review-guard'], { command: 'npx', args: ['-y', 'review-guard', 'serve'] });
+    for (const event of ['AfterTool', 'BeforeTool']) {
+      assert.deepEqual(gemini.hooks[event], [{ matcher: 'write_file|replace', hooks: [{ name: 'review-guard', type: 'command', command: 'npx -y review-guard hook gemini', timeout: 60_000 }] }]);
+    }
     // The steps outside the repository, for this root, exactly.
     assert.ok(first.stdout.includes(`  Codex CLI: trust this project: add to ~/.codex/config.toml (or $CODEX_HOME/config.toml):\n      [projects.${JSON.stringify(root)}]\n      trust_level = "trusted"\n`), first.stdout);
     assert.ok(first.stdout.includes(`  Gemini CLI: trust this folder: run \`gemini\` in ${root} and accept "Trust folder", or add ${JSON.stringify(root)}: "TRUST_FOLDER" to ~/.gemini/trustedFolders.json, or start it with GEMINI_CLI_TRUST_WORKSPACE=true\n`), first.stdout);
