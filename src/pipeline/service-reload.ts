@@ -1,9 +1,10 @@
 /**
  * @fileoverview The long-lived server's one review service, created on
- * first use. A config that fails to load is not kept for good: once the
- * config file or package.json changes on disk (size, mtime or inode), the
- * next call loads it again, so fixing the file needs no restart. While
- * nothing changed, callers get the same error without a re-read.
+ * first use and created again once the config file or package.json changes
+ * on disk (size, mtime or inode): an edited config (a rule turned off,
+ * `hook.block`) applies from the next call, and fixing a broken file needs
+ * no restart. While nothing changed, callers get the same service, or the
+ * same error, for a few stats per call.
  */
 import { stat } from 'node:fs/promises';
 import { configPaths } from './config/index.js';
@@ -15,6 +16,9 @@ interface ServiceSlot {
   /** Stops the service, if one was created. */
   close(): Promise<void>;
 }
+
+/** How long a service replaced by a config change keeps serving the calls it already had. */
+const RETIRE_AFTER_MS = 120_000;
 
 interface Attempt {
   readonly service: Promise<ReviewService>;
@@ -32,12 +36,19 @@ export function reloadingService(options: ServiceOptions): ServiceSlot {
     if (attempt && attempt.stamp === stamp) return attempt.service;
     const next: Attempt = { service: createReviewService(options), stamp, failed: false };
     next.service.catch(() => (next.failed = true));
+    const previous = attempt;
     attempt = next;
+    // The replaced service may still be answering a call: it is closed once that has had time to end.
+    if (previous && !previous.failed) {
+      void next.service.then(
+        () => setTimeout(() => void previous.service.then((old) => old.close(), () => undefined), RETIRE_AFTER_MS).unref(),
+        () => undefined,
+      );
+    }
     return next.service;
   };
   return {
     get() {
-      if (attempt && !attempt.failed) return attempt.service;
       // One look at the files at a time, however many requests arrive together.
       return (checking ??= retry().finally(() => (checking = undefined)));
     },

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { appendFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { git, initAndCommit, postToolUse, runCli, sampleGitRepo, waitFor } from '../../support/cli.js';
+import { copyOfLoadConfig, git, initAndCommit, postToolUse, preToolUse, runCli, sampleGitRepo, waitFor } from '../../support/cli.js';
 import { answeredWarm, DAEMON_ON, daemonState, isAlive, moduleTracer, startDaemon, stopDaemon, withoutDurations, type ModuleTracer } from '../../support/daemon.js';
 import { copyFixtureRepo, REPO_ROOT, type SampleRepo } from '../../support/sample-repo.js';
 
@@ -164,6 +164,26 @@ describe('the warm process keeps the index current', () => {
     const warm = await runCli(repo.root, ['hook', 'claude-code'], { input, env: DAEMON_ON });
     assert.equal(warm.code, 2, warm.stderr);
     assert.match(warm.stderr, /"combineHeaders" duplicates "mergeHeaders" at src\/util\/strings\.ts:\d+/);
+  });
+});
+
+describe('the warm process follows the config', () => {
+  it('an edited config applies from the next call (hook.block [] lets the copy through)', async () => {
+    const repo = await sampleGitRepo();
+    try {
+      await startDaemon(repo.root);
+      const loadTs = await readFile(join(repo.root, 'src', 'config', 'load.ts'), 'utf8');
+      const input = preToolUse(repo.root, 'Write', { file_path: join(repo.root, 'src', 'copy.ts'), content: copyOfLoadConfig(loadTs, 'readAppConfig') });
+      const stopped = await runCli(repo.root, ['hook', 'claude-code'], { input, env: DAEMON_ON });
+      assert.equal(stopped.code, 2, stopped.stderr);
+      const configPath = join(repo.root, 'review-guard.config.json');
+      const config = JSON.parse(await readFile(configPath, 'utf8')) as Record<string, unknown>;
+      await writeFile(configPath, JSON.stringify({ ...config, hook: { block: [] } }));
+      assert.deepEqual(await runCli(repo.root, ['hook', 'claude-code'], { input, env: DAEMON_ON }), { code: 0, stdout: '', stderr: '' });
+    } finally {
+      await stopDaemon(repo.root);
+      await repo.remove();
+    }
   });
 });
 
