@@ -16,9 +16,9 @@
 # The tarball needs prebuilds/<platform>-<arch>/ first: `npm run prebuild-native`.
 # Every output goes to $WORK/<step>.log. Exit 0 when every check passed.
 #
-# Usage: HOSTS_DIR=/tmp/hosts bash bench/host-check.sh   (from the repository root; ~1–2 min)
+# Usage: HOSTS_DIR=/tmp/hosts bash bench/hosts/host-check.sh   (from the repository root; ~1–2 min)
 set -euo pipefail
-REPO="$(cd "$(dirname "$0")/.." && pwd)"
+REPO="$(cd "$(dirname "$0")/../.." && pwd)"
 HOSTS_DIR="${HOSTS_DIR:-/tmp/hosts}"
 BIN="$HOSTS_DIR/node_modules/.bin"
 for host in claude gemini codex opencode; do
