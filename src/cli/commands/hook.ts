@@ -18,7 +18,7 @@
  * the model, but nothing to escape or parse, and a hook that crashes or
  * prints by accident can never be read as a verdict.
  */
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import {
   editedFileScope,
@@ -122,18 +122,20 @@ async function reviewEditedFile({ root, relPath }: Target, services: ServiceSour
  * a failure here, lets it through (exit 0 or 1, never 2).
  */
 async function reviewProposal({ root, relPath, absPath }: Target, tool: string, change: ProposedChange, services: ServiceSource): Promise<CommandOutput> {
-  const current = existsSync(absPath) ? readFileSync(absPath, 'utf8') : undefined;
-  const proposed = proposedText(current, change);
-  if (proposed === undefined) return silent();
   const [scope, service] = await Promise.all([editedFileScope(root, relPath), services.get(root)]);
   if (scope === 'ignored') return silent();
-  const { block } = service.loaded.config.hook;
-  if (block.length === 0) return silent();
+  const { hook, maxFileBytes } = service.loaded.config;
+  if (hook.block.length === 0) return silent();
+  // A file or a proposal over maxFileBytes is not reviewed after the edit either: let it through unread.
+  if (existsSync(absPath) && statSync(absPath).size > maxFileBytes) return silent();
+  const current = existsSync(absPath) ? readFileSync(absPath, 'utf8') : undefined;
+  const proposed = proposedText(current, change);
+  if (proposed === undefined || Buffer.byteLength(proposed) > maxFileBytes) return silent();
   const result = await service.review(
     { files: [relPath] },
     { model: false, sources: new Map([[relPath, proposed]]), scope: new Map([[relPath, changedLines(current, proposed)]]), refreshIndex: services.warm, proposal: true },
   );
-  const reason = formatDenial(result, relPath, tool, block);
+  const reason = formatDenial(result, relPath, tool, hook.block);
   return reason ? { stdout: '', stderr: reason, exitCode: HOOK_EXIT.feedback } : silent();
 }
 
