@@ -1,15 +1,13 @@
 /**
  * @fileoverview What review-guard registers with Claude Code: the MCP server
- * entry of `.mcp.json` and the PostToolUse hook of `.claude/settings.json`,
- * with the file tools whose edits the hook reviews. `init` writes these (for
+ * entry of `.mcp.json` and the hook command of `.claude/settings.json` (its
+ * events and tools: hook/hosts.ts). `init` writes these (for
  * the way review-guard is installed, see `init/launch.ts`) and the help texts
  * show them for a project install, so both always agree. No dependencies:
  * the help is printed without loading the rest of the CLI.
  */
 import { PACKAGE_NAME } from '../version.js';
-
-/** The tools that write a file (the hook's matcher). */
-export const FILE_TOOLS = ['Write', 'Edit', 'MultiEdit'] as const;
+import { hookEntryFor, hookHost } from './hook/hosts.js';
 
 export const SERVER_NAME = PACKAGE_NAME;
 
@@ -81,21 +79,7 @@ export function hookCommand(launch: Launch, host = 'claude-code'): string {
   return shellCommand(launch, 'hook', host);
 }
 
-/**
- * The PostToolUse and PreToolUse entry (one command reads the event from
- * its input): the file tools, the command, and a timeout (seconds) that a
- * first index build fits in.
- */
-export function hookEntry(launch: Launch) {
-  return { matcher: FILE_TOOLS.join('|'), hooks: [{ type: 'command', command: hookCommand(launch), timeout: 60 }] };
-}
-
-/** The Claude Code events init registers the hook under: after an edit, and before one (to stop a copy). */
-export const CLAUDE_HOOK_EVENTS = ['PostToolUse', 'PreToolUse'] as const;
-
-/** Gemini CLI's events for the same hook, and its entry: the file tools, a name for /hooks, a timeout in milliseconds. */
-export const GEMINI_HOOK_EVENTS = ['AfterTool', 'BeforeTool'] as const;
-
-export function geminiHookEntry(launch: Launch) {
-  return { matcher: 'write_file|replace', hooks: [{ name: PACKAGE_NAME, type: 'command', command: hookCommand(launch, 'gemini'), timeout: 60_000 }] };
+/** Claude Code's hook entry (the same under PostToolUse and PreToolUse: the command reads the event from its input). */
+export function hookEntry(launch: Launch): unknown {
+  return hookEntryFor(hookHost('claude-code')!, hookCommand(launch));
 }

@@ -33,6 +33,8 @@ export interface HookHost {
    * would replace the tool's result, so the model would not see it succeeded).
    */
   readonly afterEdit: 'stderr' | 'context';
+  /** The entry init registers under each of `events` for the hook `command` (the host's own keys and units). */
+  readonly entry: (matcher: string, command: string) => unknown;
 }
 
 export const HOOK_HOSTS: readonly HookHost[] = [
@@ -42,6 +44,8 @@ export const HOOK_HOSTS: readonly HookHost[] = [
     events: { PostToolUse: 'after', PreToolUse: 'before' },
     tools: { Write: 'write', Edit: 'edit', MultiEdit: 'multi-edit' },
     afterEdit: 'stderr',
+    // Seconds: a first index build fits in.
+    entry: (matcher, command) => ({ matcher, hooks: [{ type: 'command', command, timeout: 60 }] }),
   },
   {
     id: 'gemini',
@@ -49,6 +53,8 @@ export const HOOK_HOSTS: readonly HookHost[] = [
     events: { AfterTool: 'after', BeforeTool: 'before' },
     tools: { write_file: 'write', replace: 'edit' },
     afterEdit: 'context',
+    // Milliseconds; the name is what /hooks lists.
+    entry: (matcher, command) => ({ matcher, hooks: [{ name: 'review-guard', type: 'command', command, timeout: 60_000 }] }),
   },
 ];
 
@@ -57,7 +63,7 @@ export function hookHost(id: string | undefined): HookHost | undefined {
   return HOOK_HOSTS.find((host) => host.id === id);
 }
 
-/** The hook's tool matcher for `host` (a regular expression over tool names). */
-export function toolMatcher(host: HookHost): string {
-  return Object.keys(host.tools).join('|');
+/** The entry init registers for `host`: its file tools as the matcher, and `command`. */
+export function hookEntryFor(host: HookHost, command: string): unknown {
+  return host.entry(Object.keys(host.tools).join('|'), command);
 }

@@ -14,7 +14,7 @@ import { UserError } from '../../pipeline/index.js';
 import { entryCommand, mcpEntry, SERVER_NAME, type Launch } from '../claude-code.js';
 import { parseJsonFile } from './json-edit.js';
 import { HOST_IDS, type HostId } from './host-ids.js';
-import { mergeClaudeSettings, mergeGeminiHooks, mergeLocalApproval } from './merge.js';
+import { mergeHostHooks, mergeLocalApproval } from './merge.js';
 import { HeldChange, mergeJsonServer, type MergeOptions, type MergeResult } from './server-entry.js';
 import { mergeTomlServer } from './toml-edit.js';
 
@@ -89,7 +89,7 @@ export const HOSTS: readonly Host[] = [
     // 2.1 reads that approval only in a folder the user trusted, which it records in ~/.claude.json.
     files: (launch) => [
       jsonServers('.mcp.json', 'the review-guard MCP server for Claude Code', 'mcpServers', mcpEntry(launch)),
-      { path: '.claude/settings.json', purpose: 'the hooks: a review after every edit (PostToolUse), a copy stopped before it is written (PreToolUse)', merge: (current) => mergeClaudeSettings(current, launch) },
+      { path: '.claude/settings.json', purpose: 'the hooks: a review after every edit (PostToolUse), a copy stopped before it is written (PreToolUse)', merge: (current) => mergeHostHooks(current, '.claude/settings.json', 'claude-code', launch) },
       { path: '.claude/settings.local.json', purpose: 'approves the review-guard server of .mcp.json on this machine (not committed)', merge: mergeLocalApproval },
     ],
     outside: (root) =>
@@ -168,7 +168,7 @@ export const HOSTS: readonly Host[] = [
         merge: (current, options) => {
           const withServer = mergeJsonServer(current, '.gemini/settings.json', ['mcpServers'], mcpEntry(launch), options);
           if (withServer instanceof HeldChange) return withServer;
-          return mergeGeminiHooks(withServer ?? current, launch) ?? withServer;
+          return mergeHostHooks(withServer ?? current, '.gemini/settings.json', 'gemini', launch) ?? withServer;
         },
       },
     ],

@@ -7,7 +7,8 @@
  */
 import { z } from 'zod';
 import { UserError } from '../../pipeline/index.js';
-import { CLAUDE_HOOK_EVENTS, commandLine, GEMINI_HOOK_EVENTS, geminiHookEntry, hookEntry, SERVER_NAME, type Launch } from '../claude-code.js';
+import { commandLine, hookCommand, SERVER_NAME, type Launch } from '../claude-code.js';
+import { hookEntryFor, hookHost } from '../hook/hosts.js';
 import { checkUniqueKeys, parseJsonFile, setJsonValue } from './json-edit.js';
 
 /** Any registered review-guard hook, however it is started (npx, a path, a global install). */
@@ -35,14 +36,13 @@ export function mergeHooks(current: string | undefined, path: string, events: re
   return text === current ? undefined : text;
 }
 
-/** `.claude/settings.json` with the hook added after and before edits, unless review-guard hooks are registered already. */
-export function mergeClaudeSettings(current: string | undefined, launch: Launch): string | undefined {
-  return mergeHooks(current, '.claude/settings.json', CLAUDE_HOOK_EVENTS, hookEntry(launch));
-}
-
-/** `.gemini/settings.json` (already holding the server entry, or not) with the hook added after and before edits. */
-export function mergeGeminiHooks(current: string | undefined, launch: Launch): string | undefined {
-  return mergeHooks(current, '.gemini/settings.json', GEMINI_HOOK_EVENTS, geminiHookEntry(launch));
+/**
+ * The host's settings file `path` with review-guard's hook added under each
+ * of the host's events (after and before an edit), unless registered already.
+ */
+export function mergeHostHooks(current: string | undefined, path: string, hostId: 'claude-code' | 'gemini', launch: Launch): string | undefined {
+  const host = hookHost(hostId)!;
+  return mergeHooks(current, path, Object.keys(host.events), hookEntryFor(host, hookCommand(launch, host.id)));
 }
 
 const LocalSettingsSchema = z.looseObject({ enabledMcpjsonServers: z.array(z.string()).optional() });
