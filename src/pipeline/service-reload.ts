@@ -17,9 +17,6 @@ interface ServiceSlot {
   close(): Promise<void>;
 }
 
-/** How long a service replaced by a config change keeps serving the calls it already had. */
-const RETIRE_AFTER_MS = 120_000;
-
 interface Attempt {
   readonly service: Promise<ReviewService>;
   /** The config files as they were just before this attempt read them. */
@@ -38,13 +35,8 @@ export function reloadingService(options: ServiceOptions): ServiceSlot {
     next.service.catch(() => (next.failed = true));
     const previous = attempt;
     attempt = next;
-    // The replaced service may still be answering a call: it is closed once that has had time to end.
-    if (previous && !previous.failed) {
-      void next.service.then(
-        () => setTimeout(() => void previous.service.then((old) => old.close(), () => undefined), RETIRE_AFTER_MS).unref(),
-        () => undefined,
-      );
-    }
+    // Closing only stops the old index's watcher (it stays usable), so a call the old service is still answering completes.
+    if (previous && !previous.failed) void previous.service.then((old) => old.close(), () => undefined);
     return next.service;
   };
   return {

@@ -23,6 +23,7 @@ import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import {
   editedFileScope,
   findWorkspaceRoot,
+  gitIgnoreStatus,
   isSourcePath,
   isWithinRoot,
   toPosix,
@@ -53,7 +54,7 @@ export async function runHook(args: CliArgs, stdin: () => Promise<string>, servi
   try {
     const target = await fileInWorkspace(input.cwd, input.filePath, input.event === 'after');
     if (!target) return silent();
-    if (input.event === 'after') return afterEditOutput(host, input.event, await reviewEditedFile(target, services));
+    if (input.event === 'after') return afterEditOutput(host, input.eventName, await reviewEditedFile(target, services));
     return input.change ? await reviewProposal(target, input.tool, input.change, services) : silent();
   } catch (error) {
     if (error instanceof UserError) return problem(error.message);
@@ -81,10 +82,12 @@ async function fileInWorkspace(cwd: string, filePath: string, mustExist: boolean
   const exists = existsSync(absPath);
   if (!exists && mustExist) return undefined;
   // A file not written yet is where its folder is: the nearest existing folder above it decides.
-  const realPath = exists ? realpathSync(absPath) : resolve(realpathSync(existingFolder(dirname(absPath))), relative(existingFolder(dirname(absPath)), absPath));
+  const existing = existingFolder(dirname(absPath));
+  const folder = realpathSync(existing);
+  const realPath = exists ? realpathSync(absPath) : resolve(folder, relative(existing, absPath));
   if (!isWithinRoot(project, realPath)) return undefined;
   // In a monorepo a package may have its own config: the nearest root above the file, within the project.
-  const nearest = findWorkspaceRoot(existingFolder(dirname(realPath)));
+  const nearest = findWorkspaceRoot(exists ? dirname(realPath) : folder);
   const root = isWithinRoot(project, nearest) ? nearest : project;
   return { root, relPath: toPosix(relative(root, realPath)), absPath: realPath };
 }
@@ -96,9 +99,8 @@ function existingFolder(folder: string): string {
 }
 
 /** The findings after an edit in the form `host` hands to its model (see HookHost.afterEdit). */
-function afterEditOutput(host: HookHost, event: string, output: CommandOutput): CommandOutput {
+function afterEditOutput(host: HookHost, hookEventName: string, output: CommandOutput): CommandOutput {
   if (host.afterEdit === 'stderr' || output.exitCode !== HOOK_EXIT.feedback) return output;
-  const hookEventName = Object.keys(host.events).find((name) => host.events[name] === event);
   return { stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName, additionalContext: output.stderr } })}\n`, exitCode: HOOK_EXIT.silent };
 }
 
@@ -122,8 +124,9 @@ async function reviewEditedFile({ root, relPath }: Target, services: ServiceSour
  * a failure here, lets it through (exit 0 or 1, never 2).
  */
 async function reviewProposal({ root, relPath, absPath }: Target, tool: string, change: ProposedChange, services: ServiceSource): Promise<CommandOutput> {
-  const [scope, service] = await Promise.all([editedFileScope(root, relPath), services.get(root)]);
-  if (scope === 'ignored') return silent();
+  // The lines in scope are this edit's (below), so git is asked only whether it ignores the file: one process.
+  const [standing, service] = await Promise.all([gitIgnoreStatus(root, relPath), services.get(root)]);
+  if (standing === 'ignored') return silent();
   const { hook, maxFileBytes } = service.loaded.config;
   if (hook.block.length === 0) return silent();
   // A file or a proposal over maxFileBytes is not reviewed after the edit either: let it through unread.

@@ -39,8 +39,8 @@ export type ProposedChange = { readonly kind: 'write'; readonly content: string 
 
 /** What the hook acts on, or why it does nothing. */
 export type HookInput =
-  | { readonly kind: 'file'; readonly event: 'after'; readonly cwd: string; readonly tool: string; readonly filePath: string }
-  | { readonly kind: 'file'; readonly event: 'before'; readonly cwd: string; readonly tool: string; readonly filePath: string; readonly change?: ProposedChange }
+  | { readonly kind: 'file'; readonly event: 'after'; readonly eventName: string; readonly cwd: string; readonly tool: string; readonly filePath: string }
+  | { readonly kind: 'file'; readonly event: 'before'; readonly eventName: string; readonly cwd: string; readonly tool: string; readonly filePath: string; readonly change?: ProposedChange }
   | { readonly kind: 'ignored'; readonly reason: string }
   | { readonly kind: 'invalid'; readonly problem: string };
 
@@ -55,7 +55,9 @@ export function parseHookInput(text: string, host: HookHost): HookInput {
   const envelope = EnvelopeSchema.safeParse(json);
   if (!envelope.success) return { kind: 'invalid', problem: describe(envelope.error) };
   const { hook_event_name: eventName, cwd, tool_name: tool, tool_input: toolInput } = envelope.data;
-  const event: HookEvent | undefined = eventName === undefined ? 'after' : host.events[eventName];
+  // Claude Code's PostToolUse input once had no event name: the first event of the table (after an edit) is meant.
+  const name = eventName ?? Object.keys(host.events)[0]!;
+  const event: HookEvent | undefined = Object.hasOwn(host.events, name) ? host.events[name] : undefined;
   if (event === undefined) {
     const names = Object.keys(host.events).join(' or ');
     return { kind: 'invalid', problem: `this hook handles ${names} events of ${host.name}, got ${JSON.stringify(eventName)}; register it under ${names}` };
@@ -66,13 +68,13 @@ export function parseHookInput(text: string, host: HookHost): HookInput {
   if (event === 'after') {
     const written = AFTER_INPUT.safeParse(toolInput);
     if (!written.success) return { kind: 'invalid', problem: describe(written.error, 'tool_input') };
-    return { kind: 'file', event, cwd, tool, filePath: written.data.file_path };
+    return { kind: 'file', event, eventName: name, cwd, tool, filePath: written.data.file_path };
   }
   const parsed = TOOL_INPUTS[shape].safeParse(toolInput);
   if (!parsed.success) return { kind: 'invalid', problem: describe(parsed.error, 'tool_input') };
   const filePath = parsed.data.file_path;
   const change = proposedChange(parsed.data);
-  return { kind: 'file', event, cwd, tool, filePath, ...(change ? { change } : {}) };
+  return { kind: 'file', event, eventName: name, cwd, tool, filePath, ...(change ? { change } : {}) };
 }
 
 function proposedChange(input: { content?: string; old_string?: string; new_string?: string; replace_all?: boolean; edits?: z.infer<typeof EditSchema>[] }): ProposedChange | undefined {

@@ -62,14 +62,16 @@ describe('review-guard hook before an edit', () => {
     assert.match(stderr, /"readMany" duplicates/);
   });
 
-  it('never stops a call for a rule finding, an edit that does not apply, a non-source file or a file outside', async () => {
+  it('never stops a call for a rule finding, an edit that does not apply, a non-source, huge, ignored or outside file', async () => {
     const naming = await hook(preToolUse(repo.root, 'Write', { file_path: join(repo.root, 'src', 'flags.ts'), content: 'export const Feature_Flag = true;\n' }));
     const stale = await hook(preToolUse(repo.root, 'Edit', { file_path: join(repo.root, 'src', 'util', 'strings.ts'), old_string: 'not in the file', new_string: copyOfLoadConfig(loadTs, 'readNow') }));
     const notes = await hook(preToolUse(repo.root, 'Write', { file_path: join(repo.root, 'notes.md'), content: loadTs }));
     const outside = await hook(preToolUse(repo.root, 'Write', { file_path: join(repo.root, '..', 'elsewhere.ts'), content: copyOfLoadConfig(loadTs, 'readNow') }));
     // Over maxFileBytes (1 MB by default): not reviewed after the edit either, so not held up before it.
     const huge = await hook(preToolUse(repo.root, 'Write', { file_path: join(repo.root, 'src', 'huge.ts'), content: `${copyOfLoadConfig(loadTs, 'readNow')}\n${'// padding\n'.repeat(120_000)}` }));
-    for (const run of [naming, stale, notes, outside, huge]) assert.deepEqual(run, { code: 0, stdout: '', stderr: '' });
+    await writeFile(join(repo.root, '.gitignore'), 'build/\n');
+    const ignored = await hook(preToolUse(repo.root, 'Write', { file_path: join(repo.root, 'build', 'bundle.ts'), content: copyOfLoadConfig(loadTs, 'readNow') }));
+    for (const run of [naming, stale, notes, outside, huge, ignored]) assert.deepEqual(run, { code: 0, stdout: '', stderr: '' });
   });
 
   it('hook.block [] lets every edit through; a broken config is exit 1 (the host lets the call through), never 2', async () => {
