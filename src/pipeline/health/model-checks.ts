@@ -11,6 +11,7 @@ import { ModelError, toolsUnsupportedMessage } from '../../../models/errors.js';
 import { isLocalHost, resolveOllamaHost } from '../../../models/ollama-host.js';
 import { isModelLoaded, modelSizeBytes, showModel } from '../../../models/ollama-model.js';
 import { DEFAULT_NUM_CTX, expectedLoadSeconds } from '../../../models/model-defaults.js';
+import { wholeFileLines } from '../model/agent/loop.js';
 import type { Config } from '../config/index.js';
 import { hasModel, probeOllama, type OllamaProbe } from './ollama-probe.js';
 import { check, type HealthCheck } from './report.js';
@@ -105,20 +106,20 @@ async function toolsCheck(model: string, host: string, pulled: string, numCtx: n
   const context = !contextLength
     ? ''
     : capped
-      ? `; its context length is ${contextLength} tokens, so num_ctx (${numCtx}) is capped there and files over about ${linesPerWindow(contextLength)} lines are reviewed in parts`
+      ? `; its context length is ${contextLength} tokens, so num_ctx (${numCtx}) is capped there and ${partsNote(contextLength)}`
       : `; context length ${contextLength} tokens`;
   const tools = capabilities ? 'can call tools' : "whether it can call tools is unknown (this Ollama's /api/show lists no capabilities)";
   const memory = await memoryNote({ host, model, timeoutMs: 5000 });
   return check('chat-model', capabilities && !capped ? 'ok' : 'info', `${pulled}; it ${tools}${context}${memory}`, { details });
 }
 
-// What the first turn's instructions and tool specs take, and a numbered line of code, in tokens (3.5 characters each).
-const PROMPT_TOKENS = 3200;
-const TOKENS_PER_LINE = 12;
+// A numbered line of code as the prompt sends it, in characters (this repository's source: about 36).
+const CHARS_PER_LINE = 36;
 
-/** About how many lines of a file fit one turn of a `window`-token context, rounded down to tens. */
-function linesPerWindow(window: number): number {
-  return Math.max(10, Math.floor((window - PROMPT_TOKENS) / TOKENS_PER_LINE / 10) * 10);
+/** Which files a `window`-token context reviews in parts (the stage's own budget), the line count rounded down to tens. */
+function partsNote(window: number): string {
+  const lines = Math.floor(wholeFileLines(window, CHARS_PER_LINE) / 10) * 10;
+  return lines === 0 ? 'the instructions alone nearly fill it: every file is reviewed in small parts' : `files over about ${lines} lines are reviewed in parts`;
 }
 
 /** "; not in memory now: the first review waits for its load (about 38 s)", or nothing when it is loaded or Ollama cannot say. */

@@ -52,7 +52,12 @@ const CONVERSATION_SHARE = 0.25;
 
 /** Whether a first prompt of `tokens` leaves the rest of the conversation its room in `window`. */
 export function leavesConversationRoom(tokens: number, window: number): boolean {
-  return fitsWindow(tokens + Math.floor(window * CONVERSATION_SHARE), window);
+  return tokens <= firstPromptTokens(window);
+}
+
+/** The most tokens a first prompt may take in `window` (see leavesConversationRoom): beyond it, a file goes in parts. */
+export function firstPromptTokens(window: number): number {
+  return window - Math.floor(window * CONVERSATION_SHARE) - ANSWER_RESERVE_TOKENS;
 }
 
 /** Whether a conversation of `tokens` leaves the reply its room in `window`. */

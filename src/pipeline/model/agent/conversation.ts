@@ -87,7 +87,7 @@ const CUT_OFF = 'your answer was cut off at the length limit';
 /** The run cannot judge this file; the message says why. Thrown inside the loop, returned as `incomplete`. */
 class NotJudged extends Error {}
 
-export function systemMessage(options: ModelReviewOptions): ChatMessage {
+export function systemMessage(options: Pick<ModelReviewOptions, 'maxToolCalls' | 'maxTurns'>): ChatMessage {
   const maxToolCalls = options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS;
   return { role: 'system', content: buildSystemPrompt({ maxToolCalls, maxTurns: options.maxTurns ?? DEFAULT_MAX_TURNS }) };
 }

@@ -7,7 +7,7 @@
  * part is named, and the file is then not counted as judged. Every failure
  * becomes an `incomplete` result with a reason a person can act on.
  */
-import { estimateTokens, leavesConversationRoom, promptChars, tokensOfChars } from './context-window.js';
+import { CHARS_PER_TOKEN, estimateTokens, firstPromptTokens, leavesConversationRoom, promptChars, tokensOfChars } from './context-window.js';
 import { ReviewRun, systemMessage, tooLarge, type ModelReviewOptions, type ModelReviewResult, type RunStats } from './conversation.js';
 import { planFileParts, type FileParts, type LineRange } from './file-parts.js';
 import { buildUserMessage, numberLines, type PromptPart } from './prompt.js';
@@ -55,6 +55,18 @@ function planParts(options: ModelReviewOptions, window: number | undefined): Fil
   const fits = (range: LineRange): boolean =>
     leavesConversationRoom(tokensOfChars(template + upTo[range.endLine]! - upTo[range.startLine - 1]!, 2), window);
   return planFileParts(numbered.length, options.declarations ?? [], fits);
+}
+
+/**
+ * About how many numbered lines of `charsPerLine` characters a file may
+ * have and still go to the model whole in a `window`-token context: the
+ * budget planParts applies, with the default instructions (doctor says it).
+ * 0 when the instructions alone fill the first prompt.
+ */
+export function wholeFileLines(window: number, charsPerLine: number): number {
+  const instructions = promptChars([systemMessage({})], AGENT_TOOLS);
+  const room = (firstPromptTokens(window) - tokensOfChars(0, 2)) * CHARS_PER_TOKEN - instructions;
+  return Math.max(0, Math.floor(room / charsPerLine));
 }
 
 /**
