@@ -174,9 +174,10 @@ parametric, near; [] lets every edit through). Rule findings never stop a
 call, and neither does a failure of the hook itself.
 
 Non-source files, files outside the workspace and files git ignores are
-ignored. After the first call a background process per workspace answers (it
-keeps the index loaded and current, so edits made outside the hook are seen
-too; it ends after daemon.idleSeconds without a call). REVIEW_GUARD_DAEMON=off
+ignored. After the first call a background process answers (one per user
+for all workspaces; it keeps each index loaded and current, so edits made
+outside the hook are seen too; a workspace is let go after its
+daemon.idleSeconds without a call, and the process ends with the last). REVIEW_GUARD_DAEMON=off
 runs every call in process; so does CI=true unless REVIEW_GUARD_DAEMON=on.
 review and index calls use it too.
 

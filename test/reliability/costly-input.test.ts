@@ -16,7 +16,7 @@ import { longFunction, nestedFunctions, reorderedCopy } from '../../bench/lib/ho
 import { buildIdentity, decidingEnv, PROTOCOL, SILENCE_MS, type DaemonRequest } from '../../src/cli/daemon/protocol.js';
 import { AlignmentBudget, commonSubsequence, FILE_ALIGNMENT_WORK } from '../../src/pipeline/duplicates/token-diff.js';
 import { runCli, startServeStdio } from '../support/cli.js';
-import { DAEMON_ON, startDaemon, stopDaemon } from '../support/daemon.js';
+import { DAEMON_ON, startDaemon, stopDaemons } from '../support/daemon.js';
 import { makeTempDir, type TempDir } from '../support/sample-repo.js';
 
 const LINES = 5000;
@@ -128,7 +128,7 @@ describe('costly input', () => {
           assert.ok([0, 2].includes(run.code), `${file}: exit ${run.code} ${run.stderr.slice(0, 400)}`);
         }
       } finally {
-        if (daemon === 'on') await stopDaemon(root);
+        if (daemon === 'on') await stopDaemons();
       }
     });
   }
@@ -176,7 +176,7 @@ describe('costly input', () => {
       const gaps = arrivals.slice(1).map((a, i) => a.at - arrivals[i]!.at);
       assert.ok(Math.max(...gaps) < SILENCE_MS, `longest silence ${Math.max(...gaps)} ms`);
     } finally {
-      await stopDaemon(root);
+      await stopDaemons();
     }
   });
 

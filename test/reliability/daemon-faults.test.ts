@@ -1,7 +1,7 @@
 /**
  * Faults of the warm path never change a verdict: whatever happens to the
  * daemon (stopped, killed mid-call, busy, gone with its socket left behind,
- * of another installation, serving another workspace, files planted in
+ * of another installation or environment, files planted in
  * the workspace, `.review-guard/` not writable, a broken answer, one that
  * started the call and then stalls), the hook call prints what it prints
  * in process, or — past its deadline — says it was not reviewed. Real CLI
@@ -14,10 +14,11 @@ import { existsSync } from 'node:fs';
 import { chmod, cp, link, mkdir, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it } from 'node:test';
 import { startFakeOllama, type FakeOllama } from '../helpers/fake-ollama.js';
 import { copyOfLoadConfig, initAndCommit, postToolUse, runCli, waitFor, type CliRun } from '../support/cli.js';
-import { answeredWarm, DAEMON_ON, daemonFiles, daemonState, isAlive, moduleTracer, startDaemon, stopDaemon, type ModuleTracer } from '../support/daemon.js';
+import { buildIdentity, PROTOCOL } from '../../src/cli/daemon/protocol.js';
+import { answeredWarm, DAEMON_ON, daemonFiles, daemonState, daemonStates, isAlive, moduleTracer, startDaemon, stopDaemons, type ModuleTracer } from '../support/daemon.js';
 import { copySampleRepo, makeTempDir, REPO_ROOT, SAMPLE_REPO, type SampleRepo } from '../support/sample-repo.js';
 
 /** A git workspace (the sample repo, at `root` when given) in which an agent just wrote a copy of loadConfig. */
@@ -52,17 +53,16 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
   before(async () => {
     tracer = await moduleTracer();
   });
+  // One daemon serves every workspace of this file's user: each test ends with none running.
+  afterEach(() => stopDaemons());
   after(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
     await tracer.remove();
   });
-  /** A workspace this test owns: its daemons are stopped and it is removed at the end. */
+  /** A workspace this test owns: removed at the end. */
   const workspace = async (config?: unknown, at?: string) => {
     const made = await editedWorkspace(config, at);
-    cleanups.push(async () => {
-      await stopDaemon(made.repo.root);
-      await made.repo.remove();
-    });
+    cleanups.push(() => made.repo.remove());
     return made;
   };
 
@@ -128,9 +128,9 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
     const dead = await startDaemon(repo.root);
     process.kill(dead.pid, 'SIGKILL');
     await waitFor(() => isAlive(dead.pid), (alive) => !alive);
-    assert.ok((await daemonState(repo.root))?.socket, 'the dead daemon left its files');
+    assert.ok((await daemonState())?.socket, 'the dead daemon left its files');
     assert.deepEqual(await hook(repo.root, input), expected);
-    const next = await waitFor(() => daemonState(repo.root), (state) => state !== undefined && state.pid !== dead.pid && isAlive(state.pid), 20_000);
+    const next = await waitFor(() => daemonState(), (state) => state !== undefined && state.pid !== dead.pid && isAlive(state.pid), 20_000);
     assert.ok(next);
     const warm = await tracer.run(repo.root, ['hook', 'claude-code'], { input, env: DAEMON_ON });
     assert.ok(answeredWarm(warm.loaded));
@@ -140,13 +140,13 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
   it('a lock left long ago under a pid another process now has: taken over, a daemon starts', async () => {
     const { repo, input } = await workspace();
     const expected = await inProcess(repo.root, input);
-    const { lock, dir } = daemonFiles(repo.root);
+    const { lock, dir } = daemonFiles();
     await mkdir(dir, { recursive: true, mode: 0o700 });
     await writeFile(lock, `${process.pid}\n`, { mode: 0o600 });
     const longAgo = new Date(Date.now() - 10 * 60_000);
     await utimes(lock, longAgo, longAgo);
     assert.deepEqual(await hook(repo.root, input), expected);
-    const state = await waitFor(() => daemonState(repo.root), (found) => found !== undefined && isAlive(found.pid), 20_000);
+    const state = await waitFor(() => daemonState(), (found) => found !== undefined && isAlive(found.pid), 20_000);
     assert.notEqual(state?.pid, process.pid);
     const warm = await tracer.run(repo.root, ['hook', 'claude-code'], { input, env: DAEMON_ON });
     assert.ok(answeredWarm(warm.loaded));
@@ -189,7 +189,7 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
     const nextYear = new Date(Date.now() + 365 * 86_400_000);
     await utimes(join(dir, 'daemon.lock'), nextYear, nextYear);
     assert.deepEqual(await hook(repo.root, input), expected);
-    const state = await waitFor(() => daemonState(repo.root), (found) => found !== undefined && isAlive(found.pid), 20_000);
+    const state = await waitFor(() => daemonState(), (found) => found !== undefined && isAlive(found.pid), 20_000);
     assert.notEqual(state?.socket, socketPath);
     const warm = await tracer.run(repo.root, ['hook', 'claude-code'], { input, env: DAEMON_ON });
     assert.ok(answeredWarm(warm.loaded));
@@ -204,7 +204,7 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
     await rm(repo.root, { recursive: true, force: true });
     await waitFor(() => isAlive(state.pid), (alive) => !alive, 15_000);
     assert.equal(existsSync(repo.root), false, 'no .review-guard/ made again');
-    assert.equal(existsSync(daemonFiles(repo.root).state), false, 'its state file removed');
+    assert.equal(existsSync(daemonFiles().state), false, 'its state file removed');
   });
 
   it('.review-guard/ a link out of the workspace: no daemon, the call in process', async () => {
@@ -225,12 +225,12 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
     cleanups.push(() => chmod(join(repo.root, '.review-guard'), 0o755));
     const expected = await inProcess(repo.root, input);
     assert.deepEqual(await hook(repo.root, input), expected);
-    await waitFor(() => daemonState(repo.root), (state) => state !== undefined, 20_000).catch(() => undefined);
+    await waitFor(() => daemonState(), (state) => state !== undefined, 20_000).catch(() => undefined);
     assert.deepEqual(await hook(repo.root, input), expected);
     assert.deepEqual(await readdir(join(repo.root, '.review-guard')), []);
   });
 
-  it('a client of another installation: the daemon refuses and stops, the call runs in process, the next starts its own', async () => {
+  it('a client of another installation: not the running daemon\'s call; it runs in process and starts a daemon of its own', async () => {
     const copy = await makeTempDir('rg-cli-copy-');
     cleanups.push(() => copy.remove());
     await cp(join(REPO_ROOT, 'dist'), join(copy.path, 'dist'), { recursive: true });
@@ -245,27 +245,25 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
     const ours = await startDaemon(repo.root);
     const other = await runCli(repo.root, ['hook', 'claude-code'], { input, env: DAEMON_ON, cli: otherCli });
     assert.deepEqual(other, expected);
-    await waitFor(() => isAlive(ours.pid), (alive) => !alive);
+    const theirs = await waitFor(daemonStates, (states) => states.some((state) => state.version === '0.0.0-other' && isAlive(state.pid)), 20_000);
+    assert.equal(theirs.length, 2, 'two daemons, one per installation');
     assert.deepEqual(await runCli(repo.root, ['hook', 'claude-code'], { input, env: DAEMON_ON, cli: otherCli }), expected);
-    const theirs = await waitFor(() => daemonState(repo.root), (state) => state?.version === '0.0.0-other' && isAlive(state.pid), 20_000);
-    assert.ok(theirs);
+    assert.ok(isAlive(ours.pid), 'ours keeps serving our installation');
   });
 
-  it("another workspace's daemon named in this one's state file: refused, the call runs in process for its own workspace", async () => {
-    const a = await workspace();
-    const b = await workspace({ rules: { 'max-lines': ['error', { max: 5 }] } });
-    const expected = await inProcess(b.repo.root, b.input);
-    assert.match(expected.stderr, /max-lines/, "b's own config decides");
-    const daemonA = await startDaemon(a.repo.root);
-    const filesB = daemonFiles(b.repo.root);
-    // b's place holds a's state and a hard link to a's socket (the same listener): the client reaches a, and a refuses b's root.
-    await writeFile(filesB.state, JSON.stringify({ ...daemonA, socket: filesB.socket }), { mode: 0o600 });
-    await link(daemonA.socket, filesB.socket);
-    cleanups.push(() => rm(filesB.socket, { force: true }));
-    const run = await tracer.run(b.repo.root, ['hook', 'claude-code'], { input: b.input, env: DAEMON_ON });
+  it('a planted state file naming a live daemon for another environment: refused, the call runs in process', async () => {
+    const { repo, input } = await workspace();
+    const expected = await inProcess(repo.root, input);
+    const other = { OLLAMA_HOST: 'http://127.0.0.1:9' };
+    const daemon = await startDaemon(repo.root, other);
+    const files = daemonFiles();
+    // This environment's place holds the other daemon's state and a hard link to its socket: the client reaches it, and it refuses.
+    await writeFile(files.state, JSON.stringify({ ...daemon, socket: files.socket }), { mode: 0o600 });
+    await link(daemon.socket, files.socket);
+    const run = await tracer.run(repo.root, ['hook', 'claude-code'], { input, env: DAEMON_ON });
     assert.ok(!answeredWarm(run.loaded));
     assert.deepEqual({ code: run.code, stdout: run.stdout, stderr: run.stderr }, expected);
-    assert.ok(isAlive(daemonA.pid), "a's daemon keeps serving a");
+    assert.ok(isAlive(daemon.pid), 'the other daemon keeps serving its own clients');
   });
 
   it('a client whose model host differs from the daemon\'s: refused, the call runs in process with its own host', async () => {
@@ -279,14 +277,14 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
   });
 
   describe('a broken answer on the socket', () => {
-    /** Plays the daemon of `root`: a state file naming this process and a socket that answers with `respond`. */
-    async function fakeDaemon(root: string, respond: (socket: import('node:net').Socket) => void): Promise<Server> {
-      const files = daemonFiles(root);
+    /** Plays the daemon: a state file naming this process and a socket that answers with `respond`. */
+    async function fakeDaemon(respond: (socket: import('node:net').Socket) => void): Promise<Server> {
+      const files = daemonFiles();
       await mkdir(files.dir, { recursive: true, mode: 0o700 });
       await rm(files.socket, { force: true });
       const server = createServer((socket) => socket.once('data', () => respond(socket)));
       await new Promise<void>((resolve) => server.listen(files.socket, resolve));
-      await writeFile(files.state, JSON.stringify(await fakeState(root, process.pid)), { mode: 0o600 });
+      await writeFile(files.state, JSON.stringify(await fakeState(process.pid)), { mode: 0o600 });
       return server;
     }
     const broken: Record<string, (socket: import('node:net').Socket) => void> = {
@@ -302,13 +300,13 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
       it(`${name}: the verdict in process, never an empty one`, async () => {
         const { repo, input } = await workspace();
         const expected = await inProcess(repo.root, input);
-        const server = await fakeDaemon(repo.root, respond);
+        const server = await fakeDaemon(respond);
         try {
           assert.deepEqual(await hook(repo.root, input), expected);
         } finally {
           server.close();
           // The state file names this process: gone before teardown stops "the daemon".
-          await rm(daemonFiles(repo.root).state, { force: true });
+          await rm(daemonFiles().state, { force: true });
         }
       });
     }
@@ -316,8 +314,8 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
 
   describe('a daemon that started the call and then stalls', () => {
     /** A daemon in a child process: it takes the call, says `started`, then goes `silent` or sends heartbeats forever. */
-    async function stallingDaemon(root: string, mode: 'silent' | 'heartbeats'): Promise<ChildProcess> {
-      const files = daemonFiles(root);
+    async function stallingDaemon(mode: 'silent' | 'heartbeats'): Promise<ChildProcess> {
+      const files = daemonFiles();
       await mkdir(files.dir, { recursive: true, mode: 0o700 });
       await rm(files.socket, { force: true });
       const script = `import { createServer } from 'node:net';
@@ -328,7 +326,7 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
       const child = spawn(process.execPath, ['--input-type=module', '-e', script, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
       cleanups.push(async () => void child.kill('SIGKILL'));
       await new Promise((resolve) => child.stdout?.once('data', resolve));
-      await writeFile(files.state, JSON.stringify(await fakeState(root, child.pid!)), { mode: 0o600 });
+      await writeFile(files.state, JSON.stringify(await fakeState(child.pid!)), { mode: 0o600 });
       return child;
     }
     const exitOf = (child: ChildProcess) => new Promise<NodeJS.Signals | null>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(child.signalCode) : child.once('exit', (_code, signal) => resolve(signal))));
@@ -336,7 +334,7 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
     it('silent: the client stops it, then runs the call in process (never both at once)', async () => {
       const { repo, input } = await workspace();
       const expected = await inProcess(repo.root, input);
-      const child = await stallingDaemon(repo.root, 'silent');
+      const child = await stallingDaemon('silent');
       const exited = exitOf(child);
       assert.deepEqual(await hook(repo.root, input), expected);
       assert.equal(await exited, 'SIGKILL');
@@ -344,7 +342,7 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
 
     it("heartbeats forever: the hook ends at its deadline, inside the host's timeout, saying the edit was not reviewed", async () => {
       const { repo, input } = await workspace();
-      const child = await stallingDaemon(repo.root, 'heartbeats');
+      const child = await stallingDaemon('heartbeats');
       const exited = exitOf(child);
       const started = Date.now();
       const run = await hook(repo.root, input);
@@ -356,8 +354,8 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
   });
 });
 
-/** A state file for a fake daemon of `root` with `pid`, listening where the real one would. */
-async function fakeState(root: string, pid: number): Promise<Record<string, unknown>> {
+/** A state file for a fake daemon with `pid`, listening where the real one would. */
+async function fakeState(pid: number): Promise<Record<string, unknown>> {
   const { version } = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
-  return { protocol: 2, version, build: join(REPO_ROOT, 'dist', 'src') + '/', pid, root, socket: daemonFiles(root).socket, token: 'x' };
+  return { protocol: PROTOCOL, version, build: buildIdentity().build, pid, socket: daemonFiles().socket, token: 'x' };
 }

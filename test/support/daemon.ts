@@ -1,33 +1,49 @@
 /**
- * @fileoverview Test support for the warm path: a workspace's daemon
- * started the way users start it (a CLI call that finds none), waited for,
- * and stopped in teardown, so no test leaves one running or shares one;
+ * @fileoverview Test support for the warm path: the user's daemon started
+ * the way users start it (a CLI call that finds none), waited for, and
+ * stopped in teardown, so no test leaves one running. Each test file is a
+ * user of its own (its own runtime folder): files run in parallel, and one
+ * daemon serves every workspace of a user;
  * and a module tracer that shows which modules a CLI child loaded (which
  * tells a call the daemon answered — the full CLI never loaded — from one
  * that ran in process).
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { DaemonState } from '../../src/cli/daemon/protocol.js';
+import { daemonKey, type DaemonState } from '../../src/cli/daemon/protocol.js';
 import { daemonFilesFor, type DaemonFiles } from '../../src/cli/daemon/runtime-files.js';
 import { runCli, waitFor, type CliRun } from './cli.js';
 
-/** The environment that turns the warm path on (the test suite's default is off). */
-export const DAEMON_ON = { REVIEW_GUARD_DAEMON: 'on' } as const;
+/** This test file's runtime folder (owner-only, as a session's is), removed when it ends. */
+const RUNTIME_DIR = mkdtempSync(join(tmpdir(), 'rg-run-'));
+process.once('exit', () => rmSync(RUNTIME_DIR, { recursive: true, force: true }));
 
-/** Where the daemon of `root` keeps its files (the user's runtime folder, as the CLI children here see it). */
-export function daemonFiles(root: string): DaemonFiles {
-  const files = daemonFilesFor(root, process.getuid!());
-  if (!files) throw new Error(`no place for the daemon files of ${root}`);
+/** The environment that turns the warm path on (the test suite's default is off), in this file's runtime folder. */
+export const DAEMON_ON = { REVIEW_GUARD_DAEMON: 'on', XDG_RUNTIME_DIR: RUNTIME_DIR } as const;
+
+/** Where the daemon that CLI children given `env` reach keeps its files. */
+export function daemonFiles(env: NodeJS.ProcessEnv = {}): DaemonFiles {
+  const childEnv = { ...process.env, OLLAMA_HOST: '', ...env };
+  const files = daemonFilesFor(daemonKey(childEnv), process.getuid!(), DAEMON_ON);
+  if (!files) throw new Error(`no place for the daemon files in ${RUNTIME_DIR}`);
   return files;
 }
 
-/** The daemon's state file as it wrote it, or undefined. */
-export async function daemonState(root: string): Promise<DaemonState | undefined> {
-  const text = await readFile(daemonFiles(root).state, 'utf8').catch(() => undefined);
+/** The state file of the daemon CLI children given `env` reach, as it wrote it, or undefined. */
+export async function daemonState(env: NodeJS.ProcessEnv = {}): Promise<DaemonState | undefined> {
+  const text = await readFile(daemonFiles(env).state, 'utf8').catch(() => undefined);
   return text === undefined ? undefined : (JSON.parse(text) as DaemonState);
+}
+
+/** Every daemon state file in this file's runtime folder (daemons of any installation and environment). */
+export async function daemonStates(): Promise<DaemonState[]> {
+  const dir = daemonFiles().dir;
+  const names = (await readdir(dir).catch(() => [])).filter((name) => name.endsWith('.json'));
+  const texts = await Promise.all(names.map((name) => readFile(join(dir, name), 'utf8').catch(() => undefined)));
+  return texts.flatMap((text) => (text === undefined ? [] : [JSON.parse(text) as DaemonState]));
 }
 
 export function isAlive(pid: number): boolean {
@@ -46,16 +62,17 @@ export function isAlive(pid: number): boolean {
 export async function startDaemon(root: string, env: NodeJS.ProcessEnv = {}): Promise<DaemonState> {
   const first = await runCli(root, ['index'], { env: { ...DAEMON_ON, ...env } });
   if (first.code !== 0) throw new Error(`index failed: ${first.stderr}`);
-  return waitFor(() => daemonState(root), (state) => state !== undefined && isAlive(state.pid), 20_000) as Promise<DaemonState>;
+  return waitFor(() => daemonState(env), (state) => state !== undefined && isAlive(state.pid), 20_000) as Promise<DaemonState>;
 }
 
-/** Ends the daemon of `root`, if one runs (SIGKILL: a test may have stopped it with SIGSTOP), and waits until it is gone. */
-export async function stopDaemon(root: string): Promise<void> {
-  const pids = new Set<number>();
-  const state = await daemonState(root);
-  if (state) pids.add(state.pid);
-  const lock = await readFile(daemonFiles(root).lock, 'utf8').catch(() => '');
-  if (Number(lock.trim()) > 0) pids.add(Number(lock.trim()));
+/** Ends every daemon of this file's runtime folder (SIGKILL: a test may have stopped one with SIGSTOP), and waits until they are gone. */
+export async function stopDaemons(): Promise<void> {
+  const pids = new Set((await daemonStates()).map((state) => state.pid));
+  const dir = daemonFiles().dir;
+  const locks = (await readdir(dir).catch(() => [])).filter((name) => name.endsWith('.lock'));
+  for (const lock of await Promise.all(locks.map((name) => readFile(join(dir, name), 'utf8').catch(() => '')))) {
+    if (Number(lock.trim()) > 0) pids.add(Number(lock.trim()));
+  }
   // A test may plant a lock or state file naming the test process itself.
   pids.delete(process.pid);
   for (const pid of pids) {
@@ -66,6 +83,7 @@ export async function stopDaemon(root: string): Promise<void> {
     }
   }
   await waitFor(() => [...pids].some(isAlive), (alive) => !alive);
+  await rm(dir, { recursive: true, force: true });
 }
 
 /** Runs CLI children with a module-load hook; `run` returns the run without the hook's lines and the URLs loaded. */

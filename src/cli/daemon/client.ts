@@ -1,7 +1,7 @@
 /**
  * @fileoverview The client side of the warm path: for `hook`, `review` and
- * `index`, find the workspace's running daemon, hand it the call and return
- * its answer; start a daemon for the next call when none answers. Any doubt
+ * `index`, find the user's running daemon (one for every workspace), hand
+ * it the call and return its answer; start a daemon for the next call when none answers. Any doubt
  * — no daemon, a stale socket, another version or environment, a refusal,
  * silence past SILENCE_MS, a connection that ends before the answer — is
  * `undefined`, and the caller runs the command in process as it always
@@ -23,6 +23,7 @@ import type { CommandOutput } from '../exit-codes.js';
 import {
   buildIdentity,
   CLIENT_DEADLINE_MS,
+  daemonKey,
   daemonWanted,
   decidingEnv,
   gitEnvOf,
@@ -61,7 +62,7 @@ export async function viaWarmProcess(call: ClientCall): Promise<CommandOutput | 
   const root = rootOf(call, command, stdin);
   if (!root) return undefined;
   const uid = process.getuid();
-  const files = daemonFilesFor(root, uid, call.env);
+  const files = daemonFilesFor(daemonKey(call.env), uid, call.env);
   if (!files) return undefined;
   const state = readDaemonState(files, uid);
   if (!state || !isOwnSocket(state.socket, uid) || !processExists(state.pid)) {
@@ -205,9 +206,9 @@ function resultOf(reply: Extract<DaemonReply, { type: 'result' }>): CommandOutpu
 }
 
 /**
- * Starts `review-guard daemon` for `root` in the background, detached and
- * silent, unless one is already starting (its lock names a live process).
- * It serves the calls after this one.
+ * Starts the user's `review-guard daemon` in the background, detached and
+ * silent, warming `root` first, unless one is already starting (its lock
+ * names a live process). It serves the calls after this one.
  */
 async function startDaemon(root: string, files: DaemonFiles, env: NodeJS.ProcessEnv): Promise<void> {
   const uid = process.getuid?.() ?? -1;
@@ -216,7 +217,8 @@ async function startDaemon(root: string, files: DaemonFiles, env: NodeJS.Process
   try {
     // Loaded here: the calls a daemon answers never need it.
     const { spawn } = await import('node:child_process');
-    spawn(process.execPath, [bin, 'daemon', '--root', root], { cwd: root, env, detached: true, stdio: 'ignore' }).unref();
+    // Not in the workspace: it outlives it, and serves others.
+    spawn(process.execPath, [bin, 'daemon', '--root', root], { cwd: '/', env, detached: true, stdio: 'ignore' }).unref();
   } catch {
     // Not started: the calls keep running in process.
   }

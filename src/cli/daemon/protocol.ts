@@ -11,7 +11,9 @@
  * the daemon before it runs the call itself, never both at once), then one
  * `result` or one `refused`, and closes the connection.
  */
-import { lstatSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { lstatSync, statSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Direct modules, not the doors: the daemon client must load nothing but Node built-ins on the warm path.
 import { processExists } from '../../../indexer/store/process-alive.js';
@@ -21,7 +23,7 @@ export { processExists };
 import { VERSION } from '../../version.js';
 
 /** Bumped whenever a message changes shape: a client and a daemon of different protocols never talk. */
-export const PROTOCOL = 2;
+export const PROTOCOL = 3;
 
 /** The daemon says it is still at a request this often. */
 export const HEARTBEAT_MS = 250;
@@ -46,7 +48,6 @@ export interface DaemonState {
   /** Which installation: a daemon started from another copy of review-guard is not this client's. */
   readonly build: string;
   readonly pid: number;
-  readonly root: string;
   readonly socket: string;
   /** Random per start; a request must carry it. */
   readonly token: string;
@@ -57,7 +58,7 @@ export interface DaemonRequest {
   readonly version: string;
   readonly build: string;
   readonly token: string;
-  /** The workspace root the client found; the daemon refuses any other. */
+  /** The workspace root the client found: the call's services are this root's (or a nested one's), never another's. */
   readonly root: string;
   readonly cwd: string;
   readonly argv: readonly string[];
@@ -80,9 +81,31 @@ export type DaemonReply =
   | { readonly type: 'result'; readonly stdout: string; readonly stderr?: string; readonly exitCode: number }
   | { readonly type: 'refused'; readonly reason: RefusalReason; readonly message: string };
 
-/** This installation's identity: the version and the folder the built CLI runs from. */
+let identity: { version: string; build: string } | undefined;
+
+/**
+ * This installation's identity: the version, and which build of it. An
+ * installed package (under node_modules) of one version is the same code
+ * wherever npm put it, so one warm process serves every project that
+ * installed it; a checkout is its own build, each time it is built (the
+ * time its CLI was written).
+ */
 export function buildIdentity(): { version: string; build: string } {
-  return { version: VERSION, build: fileURLToPath(new URL('../..', import.meta.url)) };
+  if (identity) return identity;
+  const dist = fileURLToPath(new URL('../..', import.meta.url));
+  if (dist.split(sep).includes('node_modules')) return (identity = { version: VERSION, build: 'installed' });
+  const builtMs = statSync(join(dist, 'cli', 'main.js'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  return (identity = { version: VERSION, build: `${dist}@${builtMs}` });
+}
+
+/**
+ * The name of the user's daemon for this installation and environment: a
+ * client finds the one process that gives the answers it would give itself,
+ * whichever workspace it is in.
+ */
+export function daemonKey(env: NodeJS.ProcessEnv): string {
+  const { version, build } = buildIdentity();
+  return createHash('sha256').update(JSON.stringify([PROTOCOL, version, build, decidingEnv(env)])).digest('hex').slice(0, 24);
 }
 
 /**
@@ -135,8 +158,8 @@ export function readDaemonState(files: DaemonFiles, uid: number): DaemonState | 
   if (!read) return undefined;
   try {
     const state = JSON.parse(read.text) as Partial<DaemonState>;
-    const fields = [state.protocol, state.pid, state.version, state.build, state.root, state.socket, state.token];
-    const types = ['number', 'number', 'string', 'string', 'string', 'string', 'string'];
+    const fields = [state.protocol, state.pid, state.version, state.build, state.socket, state.token];
+    const types = ['number', 'number', 'string', 'string', 'string', 'string'];
     return fields.every((value, i) => typeof value === types[i]) && state.socket === files.socket ? (state as DaemonState) : undefined;
   } catch {
     return undefined;

@@ -1,18 +1,16 @@
 /**
- * @fileoverview Where a workspace's daemon keeps its socket, state file and
+ * @fileoverview Where the user's daemon keeps its socket, state file and
  * lock: in the user's runtime folder (`$XDG_RUNTIME_DIR/review-guard`, else
- * an owner-only `review-guard-<uid>` folder of the temp dir), named by a
- * hash of the root's real path. Nothing in a workspace names or holds them,
+ * an owner-only `review-guard-<uid>` folder of the temp dir), named by the
+ * daemon's key (protocol.ts: installation and environment, never a
+ * workspace). Nothing in a workspace names or holds them,
  * so a cloned or extracted repository cannot plant a daemon for the client
  * to trust (SECURITY.md, "The warm process"). Node built-ins only: the
  * client loads this before anything else.
  */
-import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-// The dependency-free module, not the pipeline's door: the client loads Node built-ins only.
-import { realOrSelf } from '../../pipeline/workspace-root.js';
 
 /** The paths of one workspace's daemon files. */
 export interface DaemonFiles {
@@ -28,11 +26,10 @@ const MAX_SOCKET_PATH_BYTES = process.platform === 'linux' ? 107 : 103;
 const MAX_STATE_BYTES = 64 * 1024;
 
 /**
- * The daemon files of `root` for `uid`, or undefined when no private place
- * has room for a socket path (then every call runs in process).
+ * The files of the daemon named `key` for `uid`, or undefined when no
+ * private place has room for a socket path (then every call runs in process).
  */
-export function daemonFilesFor(root: string, uid: number, env: NodeJS.ProcessEnv = process.env): DaemonFiles | undefined {
-  const key = createHash('sha256').update(realOrSelf(root)).digest('hex').slice(0, 24);
+export function daemonFilesFor(key: string, uid: number, env: NodeJS.ProcessEnv = process.env): DaemonFiles | undefined {
   for (const dir of candidateDirs(uid, env)) {
     const socket = join(dir, `${key}.sock`);
     if (Buffer.byteLength(socket) <= MAX_SOCKET_PATH_BYTES) return { dir, state: join(dir, `${key}.json`), lock: join(dir, `${key}.lock`), socket };

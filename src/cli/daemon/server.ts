@@ -1,26 +1,29 @@
 /**
- * @fileoverview `review-guard daemon`: the warm process of one workspace.
- * Started in the background by the client entry (client.ts) when a `hook`,
- * `review` or `index` call finds none; holds one review service per root
- * (the one `createReviewService` the MCP server uses, watched, so its index
- * follows every edit), answers calls over a Unix socket, and ends after
- * `daemon.idleSeconds` without one.
+ * @fileoverview `review-guard daemon`: the user's warm process. Started in
+ * the background by the client entry (client.ts) when a `hook`, `review` or
+ * `index` call finds none; serves every workspace of the user that calls it
+ * with the same installation and environment (one process, not one per
+ * workspace), each from its own watched review service (warm-roots.ts),
+ * answers calls over a Unix socket, and ends once every root it served has
+ * been idle for its `daemon.idleSeconds`.
  *
  * Trust (SECURITY.md): the socket, lock and state file are the user's only
  * (umask 077, the socket chmod 600, in the user's runtime folder, never in
  * the workspace), and a request must carry the random token of this start,
- * which only a reader of the owner-only state file has. A request for
- * another workspace, from another installation or version, or with another
- * model or review-guard environment is refused, and the client runs in
- * process. Requests run one at a time, each through the same command-line
- * code as in process (main.ts), so the output is byte for byte the same.
- * It leaves, saving nothing, when its workspace disappears.
+ * which only a reader of the owner-only state file has. A request from
+ * another installation or version, or with another model or review-guard
+ * environment, is refused, and the client runs in process. Requests run one
+ * at a time, each through the same command-line code as in process
+ * (main.ts), so the output is byte for byte the same, and each sees only
+ * the services of its own workspace. A workspace deleted under it is let go
+ * without saving anything into it.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync } from 'node:fs';
+import { chmodSync, statSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import { createServer, type Socket } from 'node:net';
 import { z } from 'zod';
-import { ConfigSchema, isWithinRoot, reloadingService, useGitHelper, type ReviewService } from '../../pipeline/index.js';
+import { isWithinRoot, useGitHelper } from '../../pipeline/index.js';
 import { parseCliArgs, type CliArgs } from '../args.js';
 import type { CommandOutput } from '../exit-codes.js';
 import { runCommandLine } from '../main.js';
@@ -28,10 +31,11 @@ import { workspaceRoot } from '../root.js';
 import type { ServiceSource } from '../services.js';
 import { exitOnSignals } from '../shutdown.js';
 import { prepareSocketPath, releaseLock, removeDaemonFiles, takeLock, writeState } from './daemon-files.js';
-import { WorkspacePresence } from './workspace-presence.js';
 import { daemonFilesFor } from './runtime-files.js';
+import { WarmRoots } from './warm-roots.js';
 import {
   buildIdentity,
+  daemonKey,
   decidingEnv,
   HEARTBEAT_MS,
   MAX_REQUEST_BYTES,
@@ -67,49 +71,35 @@ const RequestSchema = z.object({
   noColor: z.boolean(),
 });
 
-/** Starts the daemon for the root and returns; it runs until idle, a signal, or its state file is no longer its own. */
+/** Starts the user's daemon, warming `--root` first; it runs until it serves no root, a signal, or its state file is no longer its own. */
 export async function runDaemon(args: CliArgs, cwd: string): Promise<void> {
-  const root = workspaceRoot(cwd, args.root);
+  const first = workspaceRoot(cwd, args.root);
   const uid = process.getuid?.();
   if (uid === undefined) return;
   // Every file and socket it makes is the user's alone.
   process.umask(0o077);
   // Its git calls start from a small helper: a fork of this process, once the index is loaded, is slow.
   useGitHelper();
-  const files = daemonFilesFor(root, uid);
+  const files = daemonFilesFor(daemonKey(process.env), uid);
   if (!files || !takeLock(files, uid)) return;
   if (!prepareSocketPath(files, uid)) return releaseLock(files, uid);
 
-  const slots = new Map<string, ReturnType<typeof reloadingService>>();
-  const slotFor = (at: string) => {
-    let slot = slots.get(at);
-    if (!slot) slots.set(at, (slot = reloadingService({ root: at, watch: true, deferSaves: true, repeatConfigNotes: true })));
-    return slot;
-  };
-  const services: ServiceSource = {
-    // The hook may review under a nested root (a package with its own config): always inside this workspace.
-    get: (at) => (isWithinRoot(root, at) ? slotFor(at).get() : Promise.reject(new Error(`${at} is not in the daemon's workspace ${root}`))),
-    warm: true,
-  };
+  const roots = new WarmRoots();
   // Warm before listening: the first call it answers finds the index loaded and current.
-  const service = await services.get(root).catch(() => undefined);
-  await service?.updateIndex().catch(() => undefined);
-  const workspace = new WorkspacePresence(root);
+  await roots
+    .get(first)
+    .then((service) => service.updateIndex())
+    .catch(() => undefined);
 
   const token = randomBytes(32).toString('hex');
-  const state: DaemonState = { protocol: PROTOCOL, ...buildIdentity(), pid: process.pid, root, socket: files.socket, token };
-  // The store is saved when the daemon is quiet (reviews defer it) and before it exits.
-  // Never into a workspace being deleted: a save would make its `.review-guard/` again.
-  const saveAll = async () => {
-    if (workspace.present()) await Promise.all([...slots.values()].map((slot) => slot.get().then((warm) => warm.updateIndex(), () => undefined)));
-  };
-  const daemon = new Daemon(root, state, services, idleMs(service), saveAll);
+  const state: DaemonState = { protocol: PROTOCOL, ...buildIdentity(), pid: process.pid, socket: files.socket, token };
+  const daemon = new Daemon(state, roots);
   const server = createServer((connection) => daemon.serve(connection));
   daemon.stop = async () => {
     server.close();
     // Each step on its own: a workspace deleted under the daemon must not keep it alive, nor get its index back.
     await daemon.flush().catch(() => undefined);
-    await Promise.all([...slots.values()].map((slot) => slot.close())).catch(() => undefined);
+    await roots.closeAll();
     removeDaemonFiles(files, token, uid);
     process.exit(0);
   };
@@ -124,12 +114,7 @@ export async function runDaemon(args: CliArgs, cwd: string): Promise<void> {
     return daemon.stop();
   }
   exitOnSignals(() => daemon.stop(), process.stderr);
-  daemon.watch(() => readDaemonState(files, uid)?.token === token && workspace.present());
-}
-
-/** The idle time from the workspace's config (the default when it does not load). */
-function idleMs(service: ReviewService | undefined): number {
-  return (service?.loaded.config.daemon.idleSeconds ?? ConfigSchema.parse({}).daemon.idleSeconds) * 1000;
+  daemon.watch(() => readDaemonState(files, uid)?.token === token);
 }
 
 class Daemon {
@@ -137,19 +122,15 @@ class Daemon {
   stop: () => Promise<void> = async () => undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private pending = 0;
-  private idleTimer: NodeJS.Timeout | undefined;
   private saveTimer: NodeJS.Timeout | undefined;
   private unsaved = false;
   private readonly env = decidingEnv(process.env);
 
   constructor(
-    private readonly root: string,
     private readonly state: DaemonState,
-    private readonly services: ServiceSource,
-    private readonly idleMs: number,
-    private readonly saveAll: () => Promise<void>,
+    private readonly roots: WarmRoots,
   ) {
-    this.armIdle();
+    this.armSave();
   }
 
   /** Saves the index now if a call changed it since the last save (in the queue: never during a call). */
@@ -157,7 +138,7 @@ class Daemon {
     clearTimeout(this.saveTimer);
     if (!this.unsaved) return Promise.resolve();
     this.unsaved = false;
-    const save = this.queue.then(() => this.saveAll());
+    const save = this.queue.then(() => this.roots.saveAll());
     this.queue = save.catch(() => undefined);
     return save;
   }
@@ -178,10 +159,19 @@ class Daemon {
     });
   }
 
-  /** Ends once `stillMine` fails (the state file not this start's any more, the workspace gone). */
+  /**
+   * Lets idle and deleted roots go now and then (in the queue, never during
+   * a call); ends once it serves none, or once `stillMine` fails (the state
+   * file is not this start's any more).
+   */
   watch(stillMine: () => boolean): void {
     const timer = setInterval(() => {
-      if (!stillMine()) void this.stop();
+      if (!stillMine()) return void this.stop();
+      const sweep = this.queue.then(() => this.roots.trim(undefined));
+      this.queue = sweep.catch(() => undefined);
+      void sweep.then(() => {
+        if (this.roots.size === 0 && this.pending === 0) void this.stop();
+      }, () => undefined);
     }, OWNERSHIP_CHECK_MS);
     timer.unref();
   }
@@ -201,7 +191,7 @@ class Daemon {
       return;
     }
     this.pending++;
-    clearTimeout(this.idleTimer);
+    clearTimeout(this.saveTimer);
     const heartbeat = setInterval(() => send(connection, { type: 'alive' }), HEARTBEAT_MS);
     // Calls run one at a time; one that would wait behind a long one (a rebuild, a model review) is sent back to run in process.
     let state: 'waiting' | 'running' | 'sent back' = 'waiting';
@@ -226,7 +216,7 @@ class Daemon {
         connection.end();
         this.pending--;
         this.unsaved = true;
-        this.armIdle();
+        this.armSave();
       });
   }
 
@@ -237,15 +227,24 @@ class Daemon {
     if (request.protocol !== PROTOCOL || request.version !== this.state.version || request.build !== this.state.build) {
       return { reason: 'version', message: `this daemon is review-guard ${this.state.version} from ${this.state.build}` };
     }
-    if (request.root !== this.root) return { reason: 'root', message: `this daemon serves ${this.root}` };
+    if (!isAbsolute(request.root) || !isDirectory(request.root)) return { reason: 'root', message: `${request.root} is not a folder` };
     if (!sameEnv(request.env, this.env)) return { reason: 'env', message: 'the OLLAMA_*/REVIEW_GUARD_* environment differs from the daemon’s' };
     if (!WARM_COMMANDS.some((name) => name === commandOf(request.argv))) return { reason: 'request', message: 'not a warm command' };
     return undefined;
   }
 
-  /** One call, as in process; the client's GIT_* variables hold for its git calls (one call runs at a time). */
+  /**
+   * One call, as in process; the client's GIT_* variables hold for its git
+   * calls (one call runs at a time). Its services are those of its own
+   * workspace: the hook may review under a nested root (a package with its
+   * own config), never outside the root the client found.
+   */
   private async run(request: DaemonRequest): Promise<CommandOutput> {
     const restore = useGitEnv(request.gitEnv);
+    const services: ServiceSource = {
+      get: (at) => (isWithinRoot(request.root, at) ? this.roots.get(at) : Promise.reject(new Error(`${at} is not in the workspace ${request.root}`))),
+      warm: true,
+    };
     try {
       return await runCommandLine(request.argv, {
         cwd: request.cwd,
@@ -253,10 +252,11 @@ class Daemon {
         stdout: { isTTY: request.stdoutIsTTY },
         stderr: process.stderr,
         readStdin: async () => request.stdin ?? '',
-        services: this.services,
+        services,
       });
     } finally {
       restore();
+      await this.roots.trim(request.root).catch(() => undefined);
     }
   }
 
@@ -265,11 +265,9 @@ class Daemon {
     connection.end();
   }
 
-  private armIdle(): void {
-    clearTimeout(this.idleTimer);
+  private armSave(): void {
     clearTimeout(this.saveTimer);
     if (this.pending > 0) return;
-    this.idleTimer = setTimeout(() => void this.stop(), this.idleMs);
     this.saveTimer = setTimeout(() => void this.flush().catch(() => undefined), SAVE_AFTER_MS);
   }
 }
@@ -280,6 +278,14 @@ function commandOf(argv: readonly string[]): string | undefined {
     return parseCliArgs(argv).command;
   } catch {
     return undefined;
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }
 

@@ -181,7 +181,7 @@ const DaemonConfigSchema = z.strictObject({
     .min(1)
     .max(86_400)
     .default(1800)
-    .describe('The background review process ends after this many seconds without a request (the next hook or CLI call starts it again); REVIEW_GUARD_DAEMON=off never starts it'),
+    .describe('The background review process lets this workspace go after this many seconds without a request, and ends once it holds no workspace (the next hook or CLI call starts it again); REVIEW_GUARD_DAEMON=off never starts it'),
 });
 
 /** How the MCP server serves `review_code`: hosts time a call out at about 60 s. */

@@ -3,12 +3,12 @@
  * the socket goes, which variables must match.
  */
 import assert from 'node:assert/strict';
-import { mkdir, symlink } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { daemonWanted, decidingEnv, lockIsHeld, sameEnv } from '../../../src/cli/daemon/protocol.js';
+import { buildIdentity, daemonKey, daemonWanted, decidingEnv, lockIsHeld, sameEnv } from '../../../src/cli/daemon/protocol.js';
 import { daemonFilesFor } from '../../../src/cli/daemon/runtime-files.js';
-import { makeTempDir, type TempDir } from '../../support/sample-repo.js';
+import { makeTempDir, REPO_ROOT, type TempDir } from '../../support/sample-repo.js';
 
 describe('daemon protocol', () => {
   it('the warm path is on by default, off in CI unless asked for, off when REVIEW_GUARD_DAEMON=off', () => {
@@ -23,28 +23,32 @@ describe('daemon protocol', () => {
     before(async () => {
       temp = await makeTempDir('rg-runtime-');
       await mkdir(join(temp.path, 'runtime'), { mode: 0o700 });
-      await mkdir(join(temp.path, 'repo'));
-      await symlink(join(temp.path, 'repo'), join(temp.path, 'link'));
     });
     after(() => temp.remove());
     const uid = process.getuid?.() ?? 0;
 
-    it("in the user's runtime folder, never in the workspace, one set per root's real path", () => {
+    it("in the user's runtime folder, one set per installation and deciding environment, none per workspace", () => {
       const env = { XDG_RUNTIME_DIR: join(temp.path, 'runtime') };
-      const files = daemonFilesFor(join(temp.path, 'repo'), uid, env);
+      const files = daemonFilesFor(daemonKey({ HOME: '/a', OLLAMA_HOST: 'h' }), uid, env);
       assert.ok(files);
       assert.equal(files.dir, join(temp.path, 'runtime', 'review-guard'));
-      for (const path of [files.state, files.lock, files.socket]) assert.ok(path.startsWith(`${files.dir}/`) && !path.includes('/repo/'), path);
-      assert.deepEqual(daemonFilesFor(join(temp.path, 'link'), uid, env), files, 'a link to the root is the same workspace');
-      assert.notEqual(daemonFilesFor(temp.path, uid, env)?.socket, files.socket);
+      for (const path of [files.state, files.lock, files.socket]) assert.ok(path.startsWith(`${files.dir}/`), path);
+      assert.deepEqual(daemonFilesFor(daemonKey({ HOME: '/b', OLLAMA_HOST: 'h', REVIEW_GUARD_DAEMON: 'on' }), uid, env), files, 'variables that decide nothing name the same daemon');
+      assert.notEqual(daemonFilesFor(daemonKey({ OLLAMA_HOST: 'other' }), uid, env)?.socket, files.socket, 'another model host: another daemon');
       assert.ok(Buffer.byteLength(files.socket) <= 107);
+    });
+
+    it('an installed package is one build wherever it is installed; a checkout is its own', () => {
+      // These tests run from a checkout (dist/ of the repository), never from node_modules.
+      const { build } = buildIdentity();
+      assert.ok(build.startsWith(join(REPO_ROOT, 'dist', 'src')) && /@\d+(\.\d+)?$/.test(build), build);
     });
 
     it('a runtime folder others may enter is passed over for an owner-only folder of the temp dir', async () => {
       await mkdir(join(temp.path, 'open'), { mode: 0o777 });
       const { chmod } = await import('node:fs/promises');
       await chmod(join(temp.path, 'open'), 0o777);
-      const files = daemonFilesFor(join(temp.path, 'repo'), uid, { XDG_RUNTIME_DIR: join(temp.path, 'open') });
+      const files = daemonFilesFor(daemonKey({}), uid, { XDG_RUNTIME_DIR: join(temp.path, 'open') });
       assert.ok(files && !files.dir.startsWith(join(temp.path, 'open')), files?.dir);
       assert.match(files.dir, new RegExp(`review-guard-${uid}$`));
     });

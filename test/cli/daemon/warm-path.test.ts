@@ -1,6 +1,7 @@
 /**
- * The warm path as users meet it: the first call starts a workspace's
- * daemon, later `hook`, `review` and `index` calls are answered by it —
+ * The warm path as users meet it: the first call starts the user's daemon
+ * (one for all their workspaces), later `hook`, `review` and `index` calls
+ * are answered by it —
  * with exactly what the same call prints in process — and its watched index
  * sees edits made outside the hook (a commit, a checkout, a new or ignored
  * file between two hook calls included). Every test has its own temp workspace
@@ -11,7 +12,7 @@ import { appendFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { copyOfLoadConfig, git, initAndCommit, postToolUse, preToolUse, runCli, sampleGitRepo, waitFor } from '../../support/cli.js';
-import { answeredWarm, DAEMON_ON, daemonState, isAlive, moduleTracer, startDaemon, stopDaemon, withoutDurations, type ModuleTracer } from '../../support/daemon.js';
+import { answeredWarm, DAEMON_ON, daemonState, daemonStates, isAlive, moduleTracer, startDaemon, stopDaemons, withoutDurations, type ModuleTracer } from '../../support/daemon.js';
 import { copyFixtureRepo, REPO_ROOT, type SampleRepo } from '../../support/sample-repo.js';
 
 /** A fixture repository as a git repository with everything committed. */
@@ -60,7 +61,7 @@ describe('the warm path: results equal the in-process results', () => {
         // A usage error is the same error.
         await assertSameBothWays(repo.root, ['review', '--no-model', 'no/such/file.ts']);
       } finally {
-        await stopDaemon(repo.root);
+        await stopDaemons();
         await repo.remove();
       }
     });
@@ -90,7 +91,7 @@ describe('the warm path: results equal the in-process results', () => {
       await writeFile(join(repo.root, 'generated', 'copied.ts'), copy);
       assert.equal(await hook('generated/copied.ts'), 0, 'an ignored file is none of the hook\'s business');
     } finally {
-      await stopDaemon(repo.root);
+      await stopDaemons();
       await repo.remove();
     }
   });
@@ -107,7 +108,7 @@ describe('the warm path: results equal the in-process results', () => {
       const { stdout } = await runCli(repo.root, ['index'], { env: DAEMON_ON });
       assert.match(stdout, /note: both review-guard\.config\.json and package\.json "reviewGuard" hold settings/);
     } finally {
-      await stopDaemon(repo.root);
+      await stopDaemons();
       await repo.remove();
     }
   });
@@ -122,7 +123,7 @@ describe('the warm path: results equal the in-process results', () => {
       const heavy = loaded.filter((url) => /node_modules\/(zod|@modelcontextprotocol|tree-sitter[^/]*|ignore|ollama)\/|\/dist\/syntax\/|\/dist\/src\/pipeline\/(index|service|review)\.js/.test(url));
       assert.deepEqual(heavy, []);
     } finally {
-      await stopDaemon(repo.root);
+      await stopDaemons();
       await repo.remove();
     }
   });
@@ -134,7 +135,7 @@ describe('the warm process keeps the index current', () => {
     repo = await sampleGitRepo();
   });
   after(async () => {
-    await stopDaemon(repo.root);
+    await stopDaemons();
     await repo.remove();
   });
 
@@ -181,8 +182,52 @@ describe('the warm process follows the config', () => {
       await writeFile(configPath, JSON.stringify({ ...config, hook: { block: [] } }));
       assert.deepEqual(await runCli(repo.root, ['hook', 'claude-code'], { input, env: DAEMON_ON }), { code: 0, stdout: '', stderr: '' });
     } finally {
-      await stopDaemon(repo.root);
+      await stopDaemons();
       await repo.remove();
+    }
+  });
+});
+
+describe('one warm process for all of a user\'s workspaces', () => {
+  let tracer: ModuleTracer;
+  before(async () => {
+    tracer = await moduleTracer();
+  });
+  after(() => tracer.remove());
+
+  /** Resident memory of `pid` in bytes (Linux), or undefined. */
+  async function rssOf(pid: number): Promise<number | undefined> {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => undefined);
+    const kb = status?.match(/^VmRSS:\s+(\d+) kB/m)?.[1];
+    return kb === undefined ? undefined : Number(kb) * 1024;
+  }
+
+  it('ten workspaces reviewed in a row: one daemon answers them all, each with its own config, within 300 MB', async () => {
+    // More workspaces than the process keeps warm (8): the first is let go, and loaded again when it is called again.
+    const repos = await Promise.all(Array.from({ length: 10 }, (_, i) => sampleGitRepo(i === 3 ? { rules: { 'max-lines': ['error', { max: 5 }] } } : undefined)));
+    try {
+      const daemon = await startDaemon(repos[0]!.root);
+      const calls = [...repos, repos[0]!, repos[3]!];
+      for (const [i, repo] of calls.entries()) {
+        const copyPath = join(repo.root, 'src', 'handler', 'app-config.ts');
+        const content = copyOfLoadConfig(await readFile(join(repo.root, 'src', 'config', 'load.ts'), 'utf8'), 'readAppConfig');
+        await writeFile(copyPath, content);
+        const input = postToolUse(repo.root, 'Write', { file_path: copyPath, content });
+        const inProcess = await runCli(repo.root, ['hook', 'claude-code'], { input });
+        const { loaded, ...warm } = await tracer.run(repo.root, ['hook', 'claude-code'], { input, env: DAEMON_ON });
+        assert.ok(answeredWarm(loaded), `call ${i}: the daemon answered`);
+        assert.deepEqual(warm, inProcess, `call ${i} in ${repo.root}`);
+        assert.match(warm.stderr, /"readAppConfig" duplicates "loadConfig"/);
+        // Only the workspace with max-lines 5 reports it: each call is reviewed under its own workspace's config.
+        assert.equal(/max-lines/.test(warm.stderr), repo === repos[3], warm.stderr);
+      }
+      const states = await daemonStates();
+      assert.deepEqual(states.map((state) => state.pid), [daemon.pid], 'one daemon, the first one');
+      const rss = await rssOf(daemon.pid);
+      if (rss !== undefined) assert.ok(rss <= 300 * 1024 * 1024, `${Math.round(rss / 1048576)} MB`);
+    } finally {
+      await stopDaemons();
+      await Promise.all(repos.map((repo) => repo.remove()));
     }
   });
 });
@@ -193,10 +238,10 @@ describe('the daemon ends by itself', () => {
     try {
       const state = await startDaemon(repo.root);
       await waitFor(() => isAlive(state.pid), (alive) => !alive, 15_000);
-      assert.equal(await daemonState(repo.root), undefined);
+      assert.equal(await daemonState(), undefined);
       await assert.rejects(stat(state.socket), { code: 'ENOENT' });
     } finally {
-      await stopDaemon(repo.root);
+      await stopDaemons();
       await repo.remove();
     }
   });
