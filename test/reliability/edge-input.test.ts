@@ -42,11 +42,11 @@ describe('the hook\'s stdin', () => {
   });
   after(() => repo.remove());
 
-  it('parser: any text is a file, ignored or invalid with a reason, never an exception', () => {
+  it('parser: any text is files, ignored or invalid with a reason, never an exception', () => {
     fc.assert(
       fc.property(fc.oneof(hookStdin(repo.root), fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b).toString('latin1'))), (text) => {
         const input = parseHookInput(text, hookHost('claude-code')!);
-        assert.ok(['file', 'ignored', 'invalid'].includes(input.kind));
+        assert.ok(['files', 'ignored', 'invalid'].includes(input.kind));
         if (input.kind === 'invalid') assert.ok(input.problem.length > 0 && input.problem.length < 2000, input.problem);
       }),
       { numRuns: 500, seed: SEED },

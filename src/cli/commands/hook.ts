@@ -1,22 +1,21 @@
 /**
- * @fileoverview `review-guard hook <host>`: the edit hooks of Claude Code
- * (PostToolUse, PreToolUse) and Gemini CLI (AfterTool, BeforeTool). Reads
- * the hook JSON on stdin.
+ * @fileoverview `review-guard hook <host>`: the edit hooks of Claude Code,
+ * Gemini CLI, Codex, VS Code and Cursor (their events and tools:
+ * hook/hosts.ts). Reads the hook JSON on stdin.
  *
- * After an edit: reviews the edited file (rules and index; the model only
- * with `hook.model`), diff-only, and exits 2 with a compact stderr message —
- * which the host hands to the model — only when there are error findings or
- * duplicates. Before an edit: reviews the text the tool is about to write and
- * exits 2 — the host stops the call and shows the model why — only when it
- * copies existing code (`hook.block`). Everything else is exit 0 and silent,
- * as are non-source files, files outside the workspace and files git
- * ignores. Its own failures (malformed stdin, a broken config) exit 1: the
- * host shows those to the user, lets the call through and does not bother
- * the model with them.
+ * After an edit: reviews each file the tool wrote (rules and index; the
+ * model only with `hook.model`), diff-only, and hands the model a compact
+ * message only when there are error findings or duplicates. Before an edit:
+ * reviews the text the tool is about to write and stops the call — the
+ * host shows the model why — only when it copies existing code
+ * (`hook.block`). Everything else is exit 0 and silent, as are non-source
+ * files, files outside the workspace and files git ignores. Its own
+ * failures (malformed stdin, a broken config) exit 1: every host shows
+ * those to the user, lets the call through and does not bother the model.
  *
- * Exit 2 + stderr rather than a JSON decision on stdout: the same effect on
- * the model, but nothing to escape or parse, and a hook that crashes or
- * prints by accident can never be read as a verdict.
+ * Where the host allows it, exit 2 + stderr rather than a JSON decision on
+ * stdout: the same effect on the model, but nothing to escape or parse, and
+ * a hook that crashes or prints by accident can never be read as a verdict.
  */
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
@@ -32,13 +31,13 @@ import {
 import { formatDenial, formatHookMessage } from '../../report/hook.js';
 import type { CliArgs } from '../args.js';
 import type { CommandOutput } from '../exit-codes.js';
-import { HOOK_HOSTS, hookHost, type HookHost } from '../hook/hosts.js';
+import { HOOK_HOSTS, hookHost } from '../hook/hosts.js';
 import { parseHookInput, type ProposedChange } from '../hook/input.js';
 import { changedLines, proposedText } from '../hook/proposal.js';
 import { oneShotServices, type ServiceSource } from '../services.js';
 
-/** Exit codes of the hook contract (Claude Code's and Gemini CLI's alike): 2 hands stderr to the model, or stops the tool call. */
-const HOOK_EXIT = { silent: 0, hookProblem: 1, feedback: 2 } as const;
+/** Exit codes of the hook contract: 1 is the hook's own problem, which every host shows the user and lets pass (how a message reaches the model: HookHost.reply). */
+const HOOK_EXIT = { silent: 0, hookProblem: 1 } as const;
 
 export async function runHook(args: CliArgs, stdin: () => Promise<string>, services: ServiceSource = oneShotServices): Promise<CommandOutput> {
   const host = hookHost(args.positionals[0]);
@@ -52,10 +51,15 @@ export async function runHook(args: CliArgs, stdin: () => Promise<string>, servi
   if (input.kind === 'invalid') return problem(`cannot read the hook input: ${input.problem}`);
   if (input.kind === 'ignored') return silent();
   try {
-    const target = await fileInWorkspace(input.cwd, input.filePath, input.event === 'after');
-    if (!target) return silent();
-    if (input.event === 'after') return afterEditOutput(host, input.eventName, await reviewEditedFile(target, services));
-    return input.change ? await reviewProposal(target, input.tool, input.change, services) : silent();
+    // A patch may write several files: each is reviewed, and one message says all.
+    const messages: string[] = [];
+    for (const file of input.files) {
+      const target = await fileInWorkspace(input.cwd, file.filePath, input.event === 'after');
+      if (!target) continue;
+      const message = input.event === 'after' ? await reviewEditedFile(target, services) : file.change && (await reviewProposal(target, input.tool, file.change, services));
+      if (message) messages.push(message);
+    }
+    return messages.length === 0 ? silent() : host.reply[input.event](input.eventName, messages.join('\n\n'));
   } catch (error) {
     if (error instanceof UserError) return problem(error.message);
     return problem(`internal error: ${(error as Error).stack ?? String(error)}`);
@@ -98,22 +102,16 @@ function existingFolder(folder: string): string {
   return current;
 }
 
-/** The findings after an edit in the form `host` hands to its model (see HookHost.afterEdit). */
-function afterEditOutput(host: HookHost, hookEventName: string, output: CommandOutput): CommandOutput {
-  if (host.afterEdit === 'stderr' || output.exitCode !== HOOK_EXIT.feedback) return output;
-  return { stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName, additionalContext: output.stderr } })}\n`, exitCode: HOOK_EXIT.silent };
-}
-
-async function reviewEditedFile({ root, relPath }: Target, services: ServiceSource): Promise<CommandOutput> {
+/** The findings the edited file has now, as the message to the agent; undefined when there is nothing to act on. */
+async function reviewEditedFile({ root, relPath }: Target, services: ServiceSource): Promise<string | undefined> {
   // Each git question is a process (costly from a large warm process): as few as the answers need.
   const [scope, service] = await Promise.all([editedFileScope(root, relPath), services.get(root)]);
   // A file git ignores (build output, vendored code) is not the project's source either.
-  if (scope === 'ignored') return silent();
+  if (scope === 'ignored') return undefined;
   // In process, no walk of the workspace per edit: the stored index plus this file (see ReviewOptions.refreshIndex).
   // The warm process's watched index costs only the changed files, so it catches copies of code edited since `index`.
   const result = await service.review({ files: [relPath] }, { model: service.loaded.config.hook.model, scope, refreshIndex: services.warm });
-  const message = formatHookMessage(result, relPath);
-  return message ? { stdout: '', stderr: message, exitCode: HOOK_EXIT.feedback } : silent();
+  return formatHookMessage(result, relPath);
 }
 
 /**
@@ -123,23 +121,22 @@ async function reviewEditedFile({ root, relPath }: Target, services: ServiceSour
  * only for a duplicate of a kind in `hook.block`; anything else, including
  * a failure here, lets it through (exit 0 or 1, never 2).
  */
-async function reviewProposal({ root, relPath, absPath }: Target, tool: string, change: ProposedChange, services: ServiceSource): Promise<CommandOutput> {
+async function reviewProposal({ root, relPath, absPath }: Target, tool: string, change: ProposedChange, services: ServiceSource): Promise<string | undefined> {
   // The lines in scope are this edit's (below), so git is asked only whether it ignores the file: one process.
   const [standing, service] = await Promise.all([gitIgnoreStatus(root, relPath), services.get(root)]);
-  if (standing === 'ignored') return silent();
+  if (standing === 'ignored') return undefined;
   const { hook, maxFileBytes } = service.loaded.config;
-  if (hook.block.length === 0) return silent();
+  if (hook.block.length === 0) return undefined;
   // A file or a proposal over maxFileBytes is not reviewed after the edit either: let it through unread.
-  if (existsSync(absPath) && statSync(absPath).size > maxFileBytes) return silent();
+  if (existsSync(absPath) && statSync(absPath).size > maxFileBytes) return undefined;
   const current = existsSync(absPath) ? readFileSync(absPath, 'utf8') : undefined;
   const proposed = proposedText(current, change);
-  if (proposed === undefined || Buffer.byteLength(proposed) > maxFileBytes) return silent();
+  if (proposed === undefined || Buffer.byteLength(proposed) > maxFileBytes) return undefined;
   const result = await service.review(
     { files: [relPath] },
     { model: false, sources: new Map([[relPath, proposed]]), scope: new Map([[relPath, changedLines(current, proposed)]]), refreshIndex: services.warm, proposal: true },
   );
-  const reason = formatDenial(result, relPath, tool, hook.block);
-  return reason ? { stdout: '', stderr: reason, exitCode: HOOK_EXIT.feedback } : silent();
+  return formatDenial(result, relPath, tool, hook.block);
 }
 
 function silent(): CommandOutput {

@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { findWorkspaceRoot, locateWorkspaceRoot } from '../../pipeline/workspace-root.js';
 import { CLI_OPTIONS } from '../arg-options.js';
+import { hookCwd } from '../hook/hosts.js';
 import type { CommandOutput } from '../exit-codes.js';
 import {
   buildIdentity,
@@ -130,9 +131,9 @@ function rootOf(call: ClientCall, command: string, stdin: string | undefined): s
       const explicit = parseArgs({ args: [...call.argv], allowPositionals: true, strict: true, options: CLI_OPTIONS }).values.root;
       return locateWorkspaceRoot(call.cwd, explicit).root;
     }
-    // The hook's workspace is the project around the folder Claude Code runs in (as runHook finds it).
-    const cwd = (JSON.parse(stdin ?? '') as { cwd?: unknown }).cwd;
-    return typeof cwd === 'string' && isAbsolute(cwd) && existsSync(cwd) ? findWorkspaceRoot(cwd) : undefined;
+    // The hook's workspace is the project around the folder the agent runs in (as runHook finds it).
+    const cwd = hookCwd(JSON.parse(stdin ?? ''));
+    return cwd !== undefined && isAbsolute(cwd) && existsSync(cwd) ? findWorkspaceRoot(cwd) : undefined;
   } catch {
     return undefined;
   }

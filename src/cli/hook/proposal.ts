@@ -7,10 +7,12 @@
  */
 import type { FileChange } from '../../pipeline/index.js';
 import type { ProposedChange } from './input.js';
+import type { PatchHunk } from './patch.js';
 
 /** The proposed text, or undefined when the change cannot be applied to `current` (undefined: no such file). */
 export function proposedText(current: string | undefined, change: ProposedChange): string | undefined {
   if (change.kind === 'write') return change.content;
+  if (change.kind === 'hunks') return current === undefined ? undefined : applyHunks(current, change.hunks);
   let text = current ?? '';
   for (const edit of change.edits) {
     // An empty old text creates the file (Claude Code's Edit of a new file).
@@ -24,6 +26,39 @@ export function proposedText(current: string | undefined, change: ProposedChange
     text = edit.all ? text.split(edit.oldText).join(edit.newText) : text.slice(0, at) + edit.newText + text.slice(at + edit.oldText.length);
   }
   return text;
+}
+
+/**
+ * `current` with each hunk's old lines (searched from where the previous
+ * hunk ended) replaced by its new lines; a hunk of added lines only goes at
+ * the end. Undefined when a hunk's lines are not in the file (the tool
+ * would refuse the patch too).
+ */
+function applyHunks(current: string, hunks: readonly PatchHunk[]): string | undefined {
+  const lines = current.split('\n');
+  let from = 0;
+  for (const { oldLines, newLines } of hunks) {
+    if (oldLines.length === 0) {
+      const end = lines.at(-1) === '' ? lines.length - 1 : lines.length;
+      lines.splice(end, 0, ...newLines);
+      from = end + newLines.length;
+      continue;
+    }
+    const at = findLines(lines, oldLines, from);
+    if (at < 0) return undefined;
+    lines.splice(at, oldLines.length, ...newLines);
+    from = at + newLines.length;
+  }
+  return lines.join('\n');
+}
+
+/** Where `wanted` starts in `lines` at or after `from` (lines compared without trailing blanks, as apply_patch does); -1 when nowhere. */
+function findLines(lines: readonly string[], wanted: readonly string[], from: number): number {
+  const same = (a: string, b: string) => a.trimEnd() === b.trimEnd();
+  for (let at = from; at + wanted.length <= lines.length; at++) {
+    if (wanted.every((line, i) => same(lines[at + i]!, line))) return at;
+  }
+  return from > 0 ? findLines(lines, wanted, 0) : -1;
 }
 
 /**

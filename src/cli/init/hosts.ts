@@ -48,6 +48,11 @@ export interface Host {
   readonly next: string;
 }
 
+/** A host's hooks file: review-guard's hook under each of the host's events (hook/hosts.ts). */
+function hooksFile(path: string, hostId: string, launch: Launch, purpose: string): HostFile {
+  return { path, purpose, merge: (current) => mergeHostHooks(current, path, hostId, launch) };
+}
+
 /** A host file in the `.mcp.json` shape: servers in one top-level object. */
 function jsonServers(path: string, purpose: string, key: string, entry: unknown): HostFile {
   return { path, purpose, merge: (current, options) => mergeJsonServer(current, path, [key], entry, options) };
@@ -89,7 +94,7 @@ export const HOSTS: readonly Host[] = [
     // 2.1 reads that approval only in a folder the user trusted, which it records in ~/.claude.json.
     files: (launch) => [
       jsonServers('.mcp.json', 'the review-guard MCP server for Claude Code', 'mcpServers', mcpEntry(launch)),
-      { path: '.claude/settings.json', purpose: 'the hooks: a review after every edit (PostToolUse), a copy stopped before it is written (PreToolUse)', merge: (current) => mergeHostHooks(current, '.claude/settings.json', 'claude-code', launch) },
+      hooksFile('.claude/settings.json', 'claude-code', launch, 'the hooks: a review after every edit (PostToolUse), a copy stopped before it is written (PreToolUse)'),
       { path: '.claude/settings.local.json', purpose: 'approves the review-guard server of .mcp.json on this machine (not committed)', merge: mergeLocalApproval },
     ],
     outside: (root) =>
@@ -98,12 +103,16 @@ export const HOSTS: readonly Host[] = [
   },
   {
     // https://cursor.com/docs/mcp: project servers in .cursor/mcp.json under "mcpServers" ({command, args}).
-    // Its afterFileEdit hook is fire-and-forget (the agent never sees the output), so no hook is registered.
+    // https://cursor.com/docs/agent/hooks: .cursor/hooks.json; preToolUse/postToolUse reach the agent (afterFileEdit's output does not).
     id: 'cursor',
     name: 'Cursor',
     markers: ['.cursor/', '.cursorrules'],
     readsAgentsMd: true,
-    files: (launch) => [jsonServers('.cursor/mcp.json', 'the review-guard MCP server for Cursor', 'mcpServers', mcpEntry(launch))],
+    files: (launch) => [
+      jsonServers('.cursor/mcp.json', 'the review-guard MCP server for Cursor', 'mcpServers', mcpEntry(launch)),
+      hooksFile('.cursor/hooks.json', 'cursor', launch, 'the hooks: a review after every edit (postToolUse), a copy stopped before it is written (preToolUse)'),
+    ],
+    outside: () => 'trust this workspace when Cursor asks: it runs project hooks only in a trusted workspace (Cursor Settings → Hooks lists them)',
     next: 'restart Cursor',
   },
   {
@@ -120,7 +129,10 @@ export const HOSTS: readonly Host[] = [
         command: launch.command,
         args: [...(launch.kind === 'local' ? ['--prefix', '${workspaceFolder}'] : []), ...launch.args, 'serve', '--root', '${workspaceFolder}'],
       }),
+      // Agent hooks (preview): .github/hooks/*.json, read by the local agent of the Copilot extension.
+      hooksFile('.github/hooks/review-guard.json', 'vscode', launch, 'the agent hooks: a review after every edit (PostToolUse), a copy stopped before it is written (PreToolUse)'),
     ],
+    outside: () => 'trust this workspace when VS Code asks: its agent runs the hooks of .github/hooks only in a trusted workspace (chat.useHooks, on by default)',
     next: 'reload VS Code',
   },
   {
@@ -137,9 +149,14 @@ export const HOSTS: readonly Host[] = [
         merge: (current, options) =>
           mergeTomlServer(current, '.codex/config.toml', SERVER_NAME, mcpEntry(launch), 'review-guard: reviews the code agents write (added by review-guard init)', options),
       },
+      // Codex 0.171 runs .codex/hooks.json (the Claude shape) in a trusted project, once each hook is trusted too.
+      hooksFile('.codex/hooks.json', 'codex', launch, 'the hooks: a review after every apply_patch (PostToolUse), a copy stopped before it is written (PreToolUse)'),
     ],
     // https://developers.openai.com/codex/config-advanced (projects.<path>.trust_level); CODEX_HOME moves ~/.codex.
-    outside: (root) => `trust this project: add to ~/.codex/config.toml (or $CODEX_HOME/config.toml):\n      [projects.${JSON.stringify(root)}]\n      trust_level = "trusted"`,
+    // Hook trust is kept per hook in the user's config.toml ([hooks.state."<file>:<event>:<i>:<j>"] trusted_hash), set by Codex's own review.
+    outside: (root) =>
+      `trust this project: add to ~/.codex/config.toml (or $CODEX_HOME/config.toml):\n      [projects.${JSON.stringify(root)}]\n      trust_level = "trusted"\n` +
+      `    then start \`codex\` in ${root} once and trust review-guard's hooks when it says "Hooks need review" (or in /hooks): until then Codex skips them without a word`,
     next: 'restart Codex',
   },
   {

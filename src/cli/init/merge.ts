@@ -14,35 +14,46 @@ import { checkUniqueKeys, parseJsonFile, setJsonValue } from './json-edit.js';
 /** Any registered review-guard hook, however it is started (npx, a path, a global install). */
 const REGISTERED_HOOK = /review-guard"?\s+hook\b/;
 
-const HookEntrySchema = z.looseObject({ matcher: z.string().optional(), hooks: z.array(z.looseObject({ command: z.string().optional() })).optional() });
+// The Claude shape ({matcher, hooks: [{command}]}) or a flat entry ({command}: VS Code, Cursor).
+const HookEntrySchema = z.looseObject({ command: z.string().optional(), hooks: z.array(z.looseObject({ command: z.string().optional() })).optional() });
 const HooksFileSchema = z.looseObject({ hooks: z.record(z.string(), z.unknown()).optional() });
 
 /**
  * `current` (the host's settings file `path`) with `entry` added under each
- * of `events` in its "hooks" object (Claude Code's and Gemini CLI's shape),
- * except where a review-guard hook is registered already; undefined when
- * every event has one.
+ * of `events` in its "hooks" object, except where a review-guard hook is
+ * registered already; undefined when every event has one. `top`: keys the
+ * file must have besides (Cursor's `version`), set when missing.
  */
-export function mergeHooks(current: string | undefined, path: string, events: readonly string[], entry: unknown): string | undefined {
+export function mergeHooks(current: string | undefined, path: string, events: readonly string[], entry: unknown, top: Readonly<Record<string, unknown>> = {}): string | undefined {
   let text = current;
+  const withTop = () => {
+    const present = parseJsonFile(text, path, z.looseObject({}));
+    for (const [key, value] of Object.entries(top)) if (!Object.hasOwn(present, key)) text = setJsonValue(text, [key], value);
+  };
+  // A new file gets them first, where a reader looks.
+  if (current === undefined) withTop();
   for (const event of events) {
     const registered = parseJsonFile(text, path, HooksFileSchema).hooks?.[event];
     checkUniqueKeys(text, path, ['hooks', event]);
     const list = z.array(HookEntrySchema).safeParse(registered ?? []);
     if (!list.success) throw new UserError(`${path}: "hooks.${event}" is not a list of hook entries; fix it by hand, then run init again`);
-    if (list.data.some((e) => (e.hooks ?? []).some((hook) => REGISTERED_HOOK.test(hook.command ?? '')))) continue;
+    const commands = list.data.flatMap((e) => [e.command, ...(e.hooks ?? []).map((hook) => hook.command)]);
+    if (commands.some((command) => REGISTERED_HOOK.test(command ?? ''))) continue;
     text = registered === undefined ? setJsonValue(text, ['hooks', event], [entry]) : setJsonValue(text, ['hooks', event, list.data.length], entry);
   }
-  return text === current ? undefined : text;
+  if (text === current) return undefined;
+  withTop();
+  return text;
 }
 
 /**
  * The host's settings file `path` with review-guard's hook added under each
  * of the host's events (after and before an edit), unless registered already.
  */
-export function mergeHostHooks(current: string | undefined, path: string, hostId: 'claude-code' | 'gemini', launch: Launch): string | undefined {
-  const host = hookHost(hostId)!;
-  return mergeHooks(current, path, Object.keys(host.events), hookEntryFor(host, hookCommand(launch, host.id)));
+export function mergeHostHooks(current: string | undefined, path: string, hostId: string, launch: Launch): string | undefined {
+  const host = hookHost(hostId);
+  if (!host) throw new Error(`no hook host ${hostId}`);
+  return mergeHooks(current, path, Object.keys(host.events), hookEntryFor(host, hookCommand(launch, host.id)), host.fileTop);
 }
 
 const LocalSettingsSchema = z.looseObject({ enabledMcpjsonServers: z.array(z.string()).optional() });

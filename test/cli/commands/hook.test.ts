@@ -96,7 +96,7 @@ describe('review-guard hook claude-code', () => {
     const empty = await hook('');
     assert.equal(empty.code, 1);
     assert.match(empty.stderr, /no input on stdin/);
-    const wrongHost = await runCli(repo.root, ['hook', 'cursor'], { input: '{}' });
+    const wrongHost = await runCli(repo.root, ['hook', 'windsurf'], { input: '{}' });
     assert.equal(wrongHost.code, 1);
     assert.match(wrongHost.stderr, /hook needs a host: review-guard hook claude-code/);
   });
