@@ -2,6 +2,7 @@
  * @fileoverview Help texts, one per command, each with examples.
  */
 import { hookEntry, LOCAL_LAUNCH, mcpEntry, SERVER_NAME } from './claude-code.js';
+import { HOOK_HOSTS } from './hook/hosts.js';
 import { HOST_IDS } from './init/host-ids.js';
 import { DEFAULT_HTTP_PORT } from './serve-options.js';
 
@@ -13,9 +14,8 @@ Commands:
   review <files...>   review changed files: rules, duplicate search, local model
   index               build or update the similarity index of the workspace
   baseline [files...] record current findings as accepted; later runs report only new ones
-  hook claude-code|gemini
-                      the edit hooks: review after an edit, stop a copy before one
-  init                set a repository up: MCP server for each host, Claude Code hook, AGENTS.md line, config
+  hook <host>         the edit hooks: review after an edit, stop a copy before one
+  init                set a repository up: MCP server and edit hooks for each host, AGENTS.md line, config
   serve               run the MCP server over stdio (for Claude Code, Cursor, …) or HTTP
   doctor              check config, workspace, Ollama, models and index; say how to fix
   help [command]      show help for a command
@@ -155,11 +155,11 @@ Examples:
   review-guard init --yes
   review-guard init --yes --host codex --host gemini
 `,
-  hook: `Usage: review-guard hook claude-code|gemini   (reads the hook JSON on stdin)
+  hook: `Usage: review-guard hook <host>   (reads the hook JSON on stdin)
 
-The edit hooks of Claude Code (PostToolUse, PreToolUse; tools Write, Edit,
-MultiEdit) and Gemini CLI (AfterTool, BeforeTool; tools write_file, replace).
-One command: the event in the input says which.
+The edit hooks, per host (its events; its file tools):
+${HOOK_HOSTS.map((host) => `  ${host.id.padEnd(12)} ${host.name}: ${Object.keys(host.events).join(', ')}; ${Object.keys(host.tools).join(', ')}`).join('\n')}
+One command per host: the event in the input says which.
 
 After an edit: reviews the edited file with the rules and the index (the
 model only when the config sets "hook": {"model": true}), keeping only
@@ -167,7 +167,8 @@ findings about the lines the uncommitted change touched (git diff against
 HEAD; outside git, the whole file).
 
 Before an edit: reviews the text the tool is about to write (a Write's
-content, an Edit's new_string applied to the file) and stops the call when
+content, an Edit's new_string applied to the file, each file of a patch as
+it would read afterwards) and stops the call when
 it copies existing code, naming the original, so the agent calls it instead.
 Which duplicate kinds stop a call: "hook": {"block": [...]} (default copy,
 parametric, near; [] lets every edit through). Rule findings never stop a
@@ -188,6 +189,8 @@ Exit codes (the hosts' hook contract):
      and the reason on stderr is shown to the model
   1  the hook itself has a problem (malformed stdin, broken config): shown
      to you; the edit goes ahead
+Where a host takes a JSON answer instead (after an edit: Gemini CLI, Codex and
+VS Code; Cursor always), the message is in that JSON on stdout, with exit 0.
 
 .claude/settings.json (as \`review-guard init\` writes it for a project install):
   ${JSON.stringify({ hooks: { PostToolUse: [hookEntry(LOCAL_LAUNCH)], PreToolUse: [hookEntry(LOCAL_LAUNCH)] } })}

@@ -43,10 +43,16 @@ describe('review-guard init for every MCP host', () => {
     assert.deepEqual((await readJsonc('.vscode/mcp.json')).servers['review-guard'], { type: 'stdio', command: 'npx', args: [...entry.args, '--root', '${workspaceFolder}'] });
     assert.deepEqual((await readJsonc('.mcp.json')).mcpServers['review-guard'], entry);
     assert.ok((await readJsonc('.claude/settings.json')).hooks.PostToolUse[0]);
+    // Cursor's hooks file needs `version: 1`; its file tool is Write, its timeout in seconds.
+    const cursorHook = { command: 'npx -y review-guard hook cursor', matcher: 'Write', timeout: 60 };
+    assert.deepEqual(await readJsonc('.cursor/hooks.json'), { version: 1, hooks: { postToolUse: [cursorHook], preToolUse: [cursorHook] } });
+    // VS Code ignores matchers and would take `version` for Copilot CLI's format: flat entries, nothing else.
+    const vscodeHook = { type: 'command', command: 'npx -y review-guard hook vscode', timeout: 60 };
+    assert.deepEqual(await readJsonc('.github/hooks/review-guard.json'), { hooks: { PostToolUse: [vscodeHook], PreToolUse: [vscodeHook] } });
     // Cursor and VS Code read AGENTS.md: with no instruction file yet, both files get the line.
     for (const name of ['CLAUDE.md', 'AGENTS.md']) assert.match(await read(name), /review_code/);
 
-    const files = ['.cursor/mcp.json', '.vscode/mcp.json', '.mcp.json', '.claude/settings.json', 'CLAUDE.md', 'AGENTS.md', 'review-guard.config.json', '.gitignore'];
+    const files = ['.cursor/mcp.json', '.cursor/hooks.json', '.vscode/mcp.json', '.github/hooks/review-guard.json', '.mcp.json', '.claude/settings.json', 'CLAUDE.md', 'AGENTS.md', 'review-guard.config.json', '.gitignore'];
     const before = await snapshot(files);
     const again = await init(['--yes']);
     assert.equal(again.code, 0, again.stderr);
@@ -65,16 +71,18 @@ describe('review-guard init for every MCP host', () => {
       $schema: 'https://opencode.ai/config.json',
       mcp: { 'review-guard': { type: 'local', command: ['npx', '-y', 'review-guard', 'serve'], enabled: true } },
     });
+    const codexHook = { statusMessage: 'review-guard: looking for copies of existing code', type: 'command', command: 'npx -y review-guard hook codex', timeout: 60 };
+    for (const event of ['PostToolUse', 'PreToolUse']) assert.deepEqual((await readJsonc('.codex/hooks.json')).hooks[event], [{ matcher: 'apply_patch', hooks: [codexHook] }]);
     const gemini = await readJsonc('.gemini/settings.json');
     assert.deepEqual(gemini.mcpServers['review-guard'], { command: 'npx', args: ['-y', 'review-guard', 'serve'] });
     for (const event of ['AfterTool', 'BeforeTool']) {
       assert.deepEqual(gemini.hooks[event], [{ matcher: 'write_file|replace', hooks: [{ name: 'review-guard', type: 'command', command: 'npx -y review-guard hook gemini', timeout: 60_000 }] }]);
     }
     // The steps outside the repository, for this root, exactly.
-    assert.ok(first.stdout.includes(`  Codex CLI: trust this project: add to ~/.codex/config.toml (or $CODEX_HOME/config.toml):\n      [projects.${JSON.stringify(root)}]\n      trust_level = "trusted"\n`), first.stdout);
+    assert.ok(first.stdout.includes(`  Codex CLI: trust this project: add to ~/.codex/config.toml (or $CODEX_HOME/config.toml):\n      [projects.${JSON.stringify(root)}]\n      trust_level = "trusted"\n    then start \`codex\``), first.stdout);
     assert.ok(first.stdout.includes(`  Gemini CLI: trust this folder: run \`gemini\` in ${root} and accept "Trust folder", or add ${JSON.stringify(root)}: "TRUST_FOLDER" to ~/.gemini/trustedFolders.json, or start it with GEMINI_CLI_TRUST_WORKSPACE=true\n`), first.stdout);
 
-    const files = ['.codex/config.toml', 'opencode.json', '.gemini/settings.json', '.mcp.json'];
+    const files = ['.codex/config.toml', '.codex/hooks.json', 'opencode.json', '.gemini/settings.json', '.mcp.json'];
     const before = await snapshot(files);
     const again = await init(['--yes', '--host', 'codex', '--host', 'opencode', '--host', 'gemini']);
     assert.match(again.stdout, /already set up here; nothing to write/);
