@@ -11,12 +11,17 @@ import path from 'node:path';
 import { contentHash } from './hash.js';
 import { withLineFeeds, readInsideRootSync } from '../workspace/index.js';
 
-/** Most recently used files kept in memory (each at most maxFileBytes). */
-const CACHE_FILES = 16;
+/**
+ * Characters of the most recently used files kept in memory: the candidates
+ * of one review span dozens of files, and the next edit's mostly the same
+ * ones (a warm process then reads and hashes none of them again).
+ */
+const CACHE_CHARS = 4 * 1024 * 1024;
 
 /** Looks up file text by relative path and indexed content hash. */
 export class IndexedTexts {
   private readonly cache = new Map<string, { hash: string; text: string }>();
+  private cachedChars = 0;
 
   constructor(
     private readonly root: string,
@@ -25,9 +30,20 @@ export class IndexedTexts {
 
   /** Keeps `text` as the indexed text of `relPath` (it may differ from disk). */
   remember(relPath: string, hash: string, text: string): void {
-    this.cache.delete(relPath);
+    this.forget(relPath);
     this.cache.set(relPath, { hash, text });
-    if (this.cache.size > CACHE_FILES) this.cache.delete(this.cache.keys().next().value!);
+    this.cachedChars += text.length;
+    for (const oldest of this.cache.keys()) {
+      if (this.cachedChars <= CACHE_CHARS || oldest === relPath) break;
+      this.forget(oldest);
+    }
+  }
+
+  private forget(relPath: string): void {
+    const cached = this.cache.get(relPath);
+    if (!cached) return;
+    this.cachedChars -= cached.text.length;
+    this.cache.delete(relPath);
   }
 
   /** The text of `relPath` if it still hashes to `hash`, else undefined (changed or gone). */

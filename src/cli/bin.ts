@@ -7,6 +7,8 @@
  * process. Either way this prints the same output and exits with the same
  * code.
  */
+import { readSync } from 'node:fs';
+import { isatty } from 'node:tty';
 import { viaWarmProcess } from './daemon/client.js';
 import type { CommandOutput } from './exit-codes.js';
 
@@ -55,10 +57,20 @@ async function askOnTerminal(question: string): Promise<boolean> {
   }
 }
 
-/** All of stdin; empty when it is a terminal (nothing piped in). */
+/**
+ * All of stdin; empty when it is a terminal (nothing piped in) or closed.
+ * Read straight from fd 0: making `process.stdin` a stream costs a hook
+ * call ~5 ms. A non-blocking stdin (EAGAIN) is read on as a stream.
+ */
 async function readAllStdin(): Promise<string> {
-  if (process.stdin.isTTY) return '';
+  if (isatty(0)) return '';
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  try {
+    for (let chunk = Buffer.allocUnsafe(65536), n; (n = readSync(0, chunk)) > 0; chunk = Buffer.allocUnsafe(65536)) chunks.push(chunk.subarray(0, n));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EAGAIN') return code === 'EOF' || code === 'EBADF' || code === 'ENXIO' || code === 'EINVAL' ? '' : Promise.reject(error);
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  }
   return Buffer.concat(chunks).toString('utf8');
 }

@@ -34,14 +34,17 @@ export const NPX_LAUNCH: Launch = { kind: 'npx', command: 'npx', args: ['-y', PA
  * in the folder they were started in, which may be a subfolder with its own
  * package.json (where `npx --no-install` asks the registry and fails with
  * E404) and where CLAUDE_PROJECT_DIR names that subfolder too. Outside the
- * project it fails with one line naming review-guard and the fix. No `$`, `"`
- * or backslash: the text is also put in a shell command in double quotes.
+ * project it fails with one line naming review-guard and the fix, exit 1:
+ * every host treats that as the hook's own failure and lets the call through
+ * (Gemini CLI 0.61 reads any exit code above 1 with text as "deny": an exit
+ * 127 there stopped every write_file and replace). No `$`, `"` or backslash:
+ * the text is also put in a shell command in double quotes.
  */
 export const LOCATE_PROJECT_COPY =
   `import('${PACKAGE_NAME}/dist/src/cli/bin.js').catch((e)=>{` +
   `console.error(/Cannot find package .${PACKAGE_NAME}. /.test(String(e.message))` +
   `?'${PACKAGE_NAME}: not installed in '+process.cwd()+' or a folder above it; run npm install --save-dev ${PACKAGE_NAME} in the project, or start the agent there'` +
-  `:'${PACKAGE_NAME}: '+e.message);process.exitCode=127})`;
+  `:'${PACKAGE_NAME}: '+e.message);process.exitCode=1})`;
 
 /**
  * The program and arguments that run `review-guard <subcommand...>` from any

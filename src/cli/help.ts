@@ -190,7 +190,8 @@ Exit codes (the hosts' hook contract):
   1  the hook itself has a problem (malformed stdin, broken config): shown
      to you; the edit goes ahead
 Where a host takes a JSON answer instead (after an edit: Gemini CLI, Codex and
-VS Code; Cursor always), the message is in that JSON on stdout, with exit 0.
+VS Code; before one: Gemini CLI; Cursor always), the message is in that JSON
+on stdout, with exit 0.
 
 .claude/settings.json (as \`review-guard init\` writes it for a project install):
   ${JSON.stringify({ hooks: { PostToolUse: [hookEntry(LOCAL_LAUNCH)], PreToolUse: [hookEntry(LOCAL_LAUNCH)] } })}

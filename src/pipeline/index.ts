@@ -24,7 +24,7 @@ export type { ReviewEvent } from './review-run.js';
 export { ruleCatalog, ruleDocs } from './rule-docs.js';
 export { BASELINE_FILE_NAME, readBaselineFile, workspaceSourcePaths, writeBaseline } from './scope/index.js';
 export { type ChangeScope, type FileChange, editedFileScope, gitChangeScope, WHOLE_FILE } from './scope/index.js';
-export { changedPaths, gitIgnoreStatus, isGitWorkTree } from './git/index.js';
+export { changedPaths, gitIgnoreStatus, isGitWorkTree, trackedPaths } from './git/index.js';
 export { useGitHelper } from './git/index.js';
 export { changedSourcePaths, isSourcePath, readStagedSources } from './scope/index.js';
 export {

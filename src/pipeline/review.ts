@@ -6,11 +6,11 @@
  * The deterministic stages always report; the model stage can only add.
  * An internal error in one file's stage is that file's status (file-failure.ts).
  */
-import { type CodeIndex, type FileStat } from '../../indexer/index.js';
+import { type Chunk, type CodeIndex, type FileStat } from '../../indexer/index.js';
 import { withLineFeeds } from '../../workspace/index.js';
 import { runRules, severityOf } from '../../rules/engine.js';
 import { createSourceFiles, languageForPath, type LanguageId } from '../../syntax/index.js';
-import { keepInScope, applySuppressions } from './scope/index.js';
+import { keepInScope, applySuppressions, mayPassScope, type ChangeScope } from './scope/index.js';
 import { runContained, type StageContext, countSeverities, ruleDraft, sortFindings, toFindings } from './findings/index.js';
 import { duplicateSeverities, similarDraft, searchDuplicates } from './duplicates/index.js';
 import { ModelStageTally, pushReviewWarning, reviewWithModel, type ModelBudget } from './model/index.js';
@@ -155,6 +155,15 @@ function reportIndexFailure(deps: ReviewDeps, parsed: readonly ParsedFile[], err
   for (const entry of parsed) pushReviewWarning(deps, entry, 'indexFailed', reason);
 }
 
+/** Whether the scope may keep a finding about `chunk`; a scope that fails says so in the file's own report stage. */
+function worthSearching(scope: ChangeScope, chunk: Chunk): boolean {
+  try {
+    return mayPassScope(scope, chunk);
+  } catch {
+    return true;
+  }
+}
+
 /** The index stage over the whole batch, so copies among the reviewed files form one group. */
 async function findDuplicates(deps: ReviewDeps, index: CodeIndex, parsed: readonly ParsedFile[]): Promise<void> {
   const severities = duplicateSeverities(deps.ruleSettings);
@@ -163,7 +172,9 @@ async function findDuplicates(deps: ReviewDeps, index: CodeIndex, parsed: readon
   const chunks = parsed.flatMap((p) => p.chunks ?? []);
   deps.onEvent?.({ type: 'duplicates', total: parsed.length });
   const byFile = new Map(parsed.map((p) => [p.relPath, p]));
-  const found = await searchDuplicates(index, chunks, { duplicateThreshold, candidates, severities });
+  const { scope } = deps;
+  const searched = scope && ((chunk: Chunk) => worthSearching(scope, chunk));
+  const found = await searchDuplicates(index, chunks, { duplicateThreshold, candidates, severities, ...(searched && { searched }) });
   for (const draft of found.drafts) byFile.get(draft.file)?.drafts.push(draft);
   for (const unjudged of found.unjudged) byFile.get(unjudged.chunk.file)?.unjudged.push(unjudged);
   for (const file of found.incomplete) {

@@ -39,4 +39,19 @@ describe('suppressions and diff scope in a review', () => {
     assert.deepEqual((await review(20, 21)).findings, []);
     assert.deepEqual((await review(8, 8)).findings.map((f) => f.rule), ['duplicate']);
   });
+
+  it('under a scope, an edit that makes a function copy one further down its file is still reported', async () => {
+    const path = join(repo.root, 'src', 'util', 'text-tools.ts');
+    const later = `export function clampText(text: string, max: number): string {\n  if (text.length <= max) return text;\n  const kept = text.slice(0, Math.max(0, max - 1));\n  return \`\${kept}…\`;\n}\n`;
+    const unrelated = `export function sumAll(values: number[]): number {\n  let total = 0;\n  for (const value of values) total += value;\n  return total;\n}\n`;
+    const edited = later.replace('clampText', 'shortenText');
+    await writeFile(path, `${unrelated}\n${later}`);
+    const service = await createReviewService({ root: repo.root, watch: false });
+    await service.updateIndex();
+    // The first function is rewritten into a copy of the one below it: lines 1-5 changed, the copy's original is at 7.
+    await writeFile(path, `${edited}\n${later}`);
+    const { findings } = await service.review({ files: ['src/util/text-tools.ts'] }, { model: false, scope: new Map([['src/util/text-tools.ts', { kind: 'lines', ranges: [{ start: 1, end: 5 }], growth: 0 }]]) });
+    const messages = findings.map((f) => f.message);
+    assert.ok(messages.some((m) => m.startsWith('"clampText" duplicates "shortenText" at src/util/text-tools.ts:1 (copy')), messages.join('\n'));
+  });
 });

@@ -16,6 +16,9 @@
  * Where the host allows it, exit 2 + stderr rather than a JSON decision on
  * stdout: the same effect on the model, but nothing to escape or parse, and
  * a hook that crashes or prints by accident can never be read as a verdict.
+ * Where exit 2 costs something (Gemini CLI reports it as a failed hook,
+ * Codex after an edit would replace the tool's output), the host's JSON
+ * (hook/hosts.ts).
  */
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
@@ -26,6 +29,7 @@ import {
   isSourcePath,
   isWithinRoot,
   toPosix,
+  trackedPaths,
   UserError,
 } from '../../pipeline/index.js';
 import { formatDenial, formatHookMessage } from '../../report/hook.js';
@@ -105,7 +109,9 @@ function existingFolder(folder: string): string {
 /** The findings the edited file has now, as the message to the agent; undefined when there is nothing to act on. */
 async function reviewEditedFile({ root, relPath }: Target, services: ServiceSource): Promise<string | undefined> {
   // Each git question is a process (costly from a large warm process): as few as the answers need.
-  const [scope, service] = await Promise.all([editedFileScope(root, relPath), services.get(root)]);
+  // A warm process knows what git tracks (listed again after an add or a commit): a new file costs no diff.
+  const tracked = services.warm ? await trackedPaths(root) : undefined;
+  const [scope, service] = await Promise.all([editedFileScope(root, relPath, tracked), services.get(root)]);
   // A file git ignores (build output, vendored code) is not the project's source either.
   if (scope === 'ignored') return undefined;
   // In process, no walk of the workspace per edit: the stored index plus this file (see ReviewOptions.refreshIndex).
@@ -117,13 +123,15 @@ async function reviewEditedFile({ root, relPath }: Target, services: ServiceSour
 /**
  * Before the tool writes: the proposed text reviewed in place of the file
  * (rules and index, never the model: the agent is waiting), diff-only
- * against the current text. Stops the call (exit 2, the reason on stderr)
- * only for a duplicate of a kind in `hook.block`; anything else, including
- * a failure here, lets it through (exit 0 or 1, never 2).
+ * against the current text. Stops the call (the host's refusal, the reason
+ * for the model) only for a duplicate of a kind in `hook.block`; anything
+ * else, including a failure here, lets it through (exit 0 or 1, never 2).
  */
 async function reviewProposal({ root, relPath, absPath }: Target, tool: string, change: ProposedChange, services: ServiceSource): Promise<string | undefined> {
-  // The lines in scope are this edit's (below), so git is asked only whether it ignores the file: one process.
-  const [standing, service] = await Promise.all([gitIgnoreStatus(root, relPath), services.get(root)]);
+  // The lines in scope are this edit's (below), so git is asked only whether it ignores the file: one process,
+  // none for a file a warm process knows git tracks (git ignores no tracked file).
+  const tracked = services.warm ? await trackedPaths(root) : undefined;
+  const [standing, service] = await Promise.all([tracked?.has(relPath) ? 'not-ignored' : gitIgnoreStatus(root, relPath), services.get(root)]);
   if (standing === 'ignored') return undefined;
   const { hook, maxFileBytes } = service.loaded.config;
   if (hook.block.length === 0) return undefined;

@@ -11,7 +11,8 @@
  * the model).
  * Gemini CLI: bundle/docs/hooks/reference.md and docs/tools/file-system.md of
  * @google/gemini-cli 0.61 (AfterTool, BeforeTool; write_file, replace
- * {…, allow_multiple}; exit 2 after a tool would replace its result).
+ * {…, allow_multiple}; exit 2 after a tool would replace its result, and
+ * before one counts as a failed hook: JSON decision "deny" instead).
  * Codex 0.171, run against a fake Responses API: .codex/hooks.json in the
  * Claude shape, seconds; its file tool is apply_patch, the patch text in
  * tool_input.command; PreToolUse exit 2 blocks with stderr, PostToolUse
@@ -90,7 +91,9 @@ export const HOOK_HOSTS: readonly HookHost[] = [
     name: 'Gemini CLI',
     events: { AfterTool: 'after', BeforeTool: 'before' },
     tools: { write_file: 'write', replace: 'edit' },
-    reply: { after: asContext, before: viaStderr },
+    // Before: exit 0 and {decision: "deny", reason}; its exit 2 blocks the same way but counts as a failed hook
+    // ("[WARNING] Hook(s) [review-guard] failed for event BeforeTool" on every refusal).
+    reply: { after: asContext, before: (_eventName, message) => ({ stdout: `${JSON.stringify({ decision: 'deny', reason: message })}\n`, exitCode: 0 }) },
     // Milliseconds; the name is what /hooks lists.
     entry: commandEntry(60_000, { name: 'review-guard' }),
   },

@@ -35,18 +35,14 @@ export function proposedText(current: string | undefined, change: ProposedChange
  * would refuse the patch too).
  */
 function applyHunks(current: string, hunks: readonly PatchHunk[]): string | undefined {
-  const lines = current.split('\n');
+  let lines = current.split('\n');
   let from = 0;
   for (const { oldLines, newLines } of hunks) {
-    if (oldLines.length === 0) {
-      const end = lines.at(-1) === '' ? lines.length - 1 : lines.length;
-      lines.splice(end, 0, ...newLines);
-      from = end + newLines.length;
-      continue;
-    }
-    const at = findLines(lines, oldLines, from);
+    const end = lines.at(-1) === '' ? lines.length - 1 : lines.length;
+    const at = oldLines.length === 0 ? end : findLines(lines, oldLines, from);
     if (at < 0) return undefined;
-    lines.splice(at, oldLines.length, ...newLines);
+    // concat, not a spread into splice: a hunk may add more lines than a call takes arguments.
+    lines = lines.slice(0, at).concat(newLines, lines.slice(at + oldLines.length));
     from = at + newLines.length;
   }
   return lines.join('\n');

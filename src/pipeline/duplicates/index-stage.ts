@@ -30,6 +30,8 @@ interface DuplicateSearchOptions {
   readonly duplicateThreshold: number;
   readonly candidates: number;
   readonly severities: DuplicateSeverities;
+  /** The chunks worth a search (default all): one whose finding the diff scope would drop is skipped. */
+  readonly searched?: (chunk: Chunk) => boolean;
 }
 
 /** A close candidate the alignment did not settle: the model judges it, or an info says it was not judged. */
@@ -61,7 +63,7 @@ export async function searchDuplicates(index: CodeIndex, chunks: readonly Chunk[
   const budgets = new Map<string, AlignmentBudget>();
   const incomplete = new Set<string>();
   for (const chunk of chunks) {
-    if (grouped.has(chunk.id)) continue;
+    if (grouped.has(chunk.id) || options.searched?.(chunk) === false) continue;
     // Ranked by structural score: with the semantic signal on, search order is the fused one.
     const close = (await index.search({ chunk }, options.candidates)).filter(
       (candidate) => candidate.score >= ALIGN_MIN_SCORE && !isSelfOrEarlierInFile(chunk, candidate),

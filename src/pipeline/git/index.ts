@@ -3,5 +3,5 @@
  * process runs git: directly or through one small helper process in the
  * daemon (`runner.ts`, `helper.ts`).
  */
-export { changedPaths, gitIgnoreStatus, hasHead, isGitWorkTree, stagedPaths, stagedText, untrackedPaths, zeroContextDiff } from './questions.js';
+export { changedPaths, gitIgnoreStatus, hasHead, isGitWorkTree, stagedPaths, stagedText, trackedPaths, untrackedPaths, zeroContextDiff } from './questions.js';
 export { useGitHelper } from './runner.js';

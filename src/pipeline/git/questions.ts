@@ -5,6 +5,8 @@
  * `--relative`, so every path is workspace-relative; user settings that
  * change the diff's shape (external diff, colour, prefixes) are overridden.
  */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import { runGitCommand } from './runner.js';
 
@@ -109,6 +111,40 @@ export async function untrackedPaths(root: string, relPaths: readonly string[]):
 export function zeroContextDiff(root: string, relPaths: readonly string[], staged: boolean): Promise<string> {
   const args = ['diff', ...(staged ? ['--cached'] : ['HEAD']), '-U0', '--relative', '--no-ext-diff', '--no-color', '--src-prefix=a/', '--dst-prefix=b/'];
   return runGit(root, [...args, '--', ...relPaths]);
+}
+
+/** The tracked paths of the roots a warm process asked about last, each as of one state of git's index file. */
+const trackedByRoot = new Map<string, { readonly indexFile: string; readonly stamp: string; readonly paths: ReadonlySet<string> }>();
+const TRACKED_ROOTS = 8;
+
+/**
+ * The workspace-relative paths git tracks under `root` (`git ls-files`),
+ * listed again only when git's index file changed (an add, a commit, a
+ * checkout), so a warm process knows a new file is untracked without
+ * asking git. Undefined when git cannot say (no work tree, no git).
+ */
+export async function trackedPaths(root: string): Promise<ReadonlySet<string> | undefined> {
+  // The client's GIT_* variables hold for its call: another index file is another answer.
+  const key = [root, process.env['GIT_DIR'], process.env['GIT_INDEX_FILE'], process.env['GIT_WORK_TREE']].join('\0');
+  try {
+    const known = trackedByRoot.get(key);
+    const indexFile = known?.indexFile ?? resolve(root, (await runGit(root, ['rev-parse', '--git-path', 'index'])).trim());
+    // Taken before the listing: an index written meanwhile has another stamp, and is listed at the next call.
+    const stamp = indexStamp(indexFile);
+    if (known?.stamp === stamp) return known.paths;
+    const paths = new Set(splitNul(await runGit(root, ['ls-files', '-z'])));
+    trackedByRoot.delete(key);
+    trackedByRoot.set(key, { indexFile, stamp, paths });
+    if (trackedByRoot.size > TRACKED_ROOTS) trackedByRoot.delete(trackedByRoot.keys().next().value!);
+    return paths;
+  } catch {
+    return undefined;
+  }
+}
+
+function indexStamp(indexFile: string): string {
+  const stat = statSync(indexFile, { throwIfNoEntry: false, bigint: true });
+  return stat ? `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}` : 'none';
 }
 
 function splitNul(out: string): string[] {

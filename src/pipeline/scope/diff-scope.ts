@@ -86,9 +86,13 @@ export async function gitChangeScope(root: string, relPaths: readonly string[], 
  * edit (a tracked file changed). A diff against HEAD that shows the file
  * settles both questions: only a file in the index has one, and git ignores
  * no file it tracks. Otherwise (a new file, an unchanged or ignored one, no
- * commit, no work tree) the other questions are asked as well.
+ * commit, no work tree) the other questions are asked as well. `tracked`
+ * (what git tracks, which a warm process keeps) settles more at once: a
+ * file not in it is new unless ignored (one process, no diff), one in it
+ * that the diff does not show is unchanged.
  */
-export async function editedFileScope(root: string, relPath: string): Promise<ChangeScope | 'ignored'> {
+export async function editedFileScope(root: string, relPath: string, tracked?: ReadonlySet<string>): Promise<ChangeScope | 'ignored'> {
+  if (tracked && !tracked.has(relPath)) return (await gitIgnoreStatus(root, relPath)) === 'ignored' ? 'ignored' : new Map([[relPath, WHOLE_FILE]]);
   const diff = await zeroContextDiff(root, [relPath], false).catch(() => undefined);
   if (diff === undefined) {
     // No work tree, no first commit, or git failed: the questions one by one, as they always were.
@@ -97,7 +101,7 @@ export async function editedFileScope(root: string, relPath: string): Promise<Ch
     return standing === 'not-ignored' ? gitChangeScope(root, [relPath], false, true) : new Map([[relPath, WHOLE_FILE]]);
   }
   const scope = parseZeroContextDiff(diff);
-  if (scope.has(relPath)) return scope;
+  if (scope.has(relPath) || tracked) return scope;
   const [standing, untracked] = await Promise.all([gitIgnoreStatus(root, relPath), untrackedPaths(root, [relPath])]);
   if (standing === 'ignored') return 'ignored';
   if (standing === 'no-work-tree' || untracked.has(relPath)) scope.set(relPath, WHOLE_FILE);
@@ -135,6 +139,21 @@ export function keepInScope(drafts: readonly FindingDraft[], file: SourceFile, s
     if (touches(change.ranges, start, end)) return true;
     return draft.rule === 'duplicate' && (draft.related ?? []).some((r) => r.line !== undefined && touchesLine(scope.get(r.file), r.line));
   });
+}
+
+/**
+ * Whether a duplicate finding about the code at `at` could pass keepInScope:
+ * its file is new, another file of the scope may hold the original it
+ * names, or a changed range starts before its end (its own lines, or an
+ * original earlier in its file: a copy names only earlier code of its own
+ * file). The duplicate search skips the rest: on an edit near the end of a
+ * long file, most of its chunks.
+ */
+export function mayPassScope(scope: ChangeScope, at: { readonly file: string; readonly endLine: number }): boolean {
+  const change = scope.get(at.file);
+  if (change?.kind === 'all') return true;
+  for (const file of scope.keys()) if (file !== at.file) return true;
+  return (change?.ranges ?? []).some((r) => r.start <= at.endLine);
 }
 
 function touches(ranges: readonly LineRange[], start: number, end: number): boolean {

@@ -4,6 +4,6 @@
  * the baseline (`baseline.ts`) and inline suppressions (`suppressions.ts`).
  */
 export { BASELINE_FILE_NAME, readBaseline, readBaselineFile, withoutBaselined, workspaceSourcePaths, writeBaseline } from './baseline.js';
-export { type ChangeScope, type FileChange, editedFileScope, gitChangeScope, keepInScope, WHOLE_FILE } from './diff-scope.js';
+export { type ChangeScope, type FileChange, editedFileScope, gitChangeScope, keepInScope, mayPassScope, WHOLE_FILE } from './diff-scope.js';
 export { changedSourcePaths, isSourcePath, readStagedSources } from './staged.js';
 export { applySuppressions } from './suppressions.js';

@@ -1,8 +1,9 @@
 /**
  * The before-edit hook as the hosts run it (Claude Code PreToolUse, Gemini
  * CLI BeforeTool): the proposed text of a Write, Edit or MultiEdit is
- * reviewed before it lands; a copy of existing code stops the call (exit 2,
- * the original named on stderr), anything else lets it through.
+ * reviewed before it lands; a copy of existing code stops the call (Claude
+ * Code: exit 2, the original named on stderr; Gemini CLI: decision "deny"
+ * on stdout), anything else lets it through.
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -95,13 +96,17 @@ describe('review-guard hook before an edit', () => {
       JSON.stringify({ session_id: 's1', transcript_path: '/tmp/t.json', cwd: repo.root, hook_event_name: event, timestamp: '2026-12-03T10:00:00Z', tool_name: tool, tool_input: toolInput });
     const content = copyOfLoadConfig(loadTs, 'readAppConfig');
     const write = await hook(gemini('BeforeTool', 'write_file', { file_path: filePath, content }), 'gemini');
-    assert.equal(write.code, 2, write.stderr);
-    assert.match(write.stderr, /^review-guard: this write_file of src\/handler\/gemini-copy\.ts was stopped/);
+    // Exit 0 and decision "deny": Gemini CLI's exit 2 blocks too, but reports the hook as failed.
+    assert.equal(write.code, 0, write.stderr);
+    const denied = JSON.parse(write.stdout) as { decision: string; reason: string };
+    assert.equal(denied.decision, 'deny');
+    assert.match(denied.reason, /^review-guard: this write_file of src\/handler\/gemini-copy\.ts was stopped/);
     const stringsPath = join(repo.root, 'src', 'util', 'strings.ts');
     const lastLine = (await readFile(stringsPath, 'utf8')).trimEnd().split('\n').at(-1)!;
     const body = content.split('\n').slice(3).join('\n');
     const replace = await hook(gemini('BeforeTool', 'replace', { file_path: stringsPath, old_string: lastLine, new_string: `${lastLine}\n\n${body}`, allow_multiple: true }), 'gemini');
-    assert.equal(replace.code, 2, replace.stderr);
+    assert.equal(replace.code, 0, replace.stderr);
+    assert.equal((JSON.parse(replace.stdout) as { decision: string }).decision, 'deny');
     await writeFile(filePath, content);
     // After a tool, Gemini CLI's exit 2 would replace the tool's result: the findings are added to it instead.
     const written = await hook(gemini('AfterTool', 'write_file', { file_path: filePath, content }), 'gemini');

@@ -131,7 +131,8 @@ describe('review-guard init', () => {
         assert.deepEqual(await run(server.command, server.args, cwd), { code: 0, stdout: 'started with: serve\n', stderr: '' });
       }
       for (const result of [await run('sh', ['-c', hookCommand(LOCAL_LAUNCH)], outside), await run(server.command, server.args, outside)]) {
-        assert.equal(result.code, 127, JSON.stringify(result));
+        // 1, not 127: Gemini CLI reads an exit code above 1 as a refusal of the call.
+        assert.equal(result.code, 1, JSON.stringify(result));
         assert.equal(result.stderr, `review-guard: not installed in ${outside} or a folder above it; run npm install --save-dev review-guard in the project, or start the agent there\n`);
       }
     } finally {

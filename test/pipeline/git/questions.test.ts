@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { editedFileScope, gitChangeScope, gitIgnoreStatus, WHOLE_FILE } from '../../../src/pipeline/index.js';
+import { editedFileScope, gitChangeScope, gitIgnoreStatus, trackedPaths, WHOLE_FILE } from '../../../src/pipeline/index.js';
 import { git } from '../../support/cli.js';
 import { makeTempDir, type TempDir } from '../../support/sample-repo.js';
 
@@ -94,6 +94,8 @@ describe("the hook's git question for one edited file", () => {
       const combined = await editedFileScope(repo, relPath);
       assert.deepEqual(combined, await stepByStep(repo, relPath), relPath);
       assert.deepEqual(combined, answer, relPath);
+      // A warm process's answer, knowing what git tracks, is the same.
+      assert.deepEqual(await editedFileScope(repo, relPath, await trackedPaths(repo)), answer, `${relPath}, knowing what git tracks`);
     }
   });
 
@@ -111,25 +113,39 @@ describe("the hook's git question for one edited file", () => {
     assert.equal(await editedFileScope(fresh, 'build/a.ts'), 'ignored');
   });
 
-  it('an edit to a tracked file costs one git process', async () => {
-    // A `git` first on PATH that logs its arguments, then runs the real one.
+  /** The git command lines `action` ran, through a `git` first on PATH that logs its arguments, then runs the real one. */
+  async function gitCalls(action: () => Promise<unknown>): Promise<string[]> {
     const bin = join(dir.path, 'bin');
     const log = join(dir.path, 'git-calls.log');
     await mkdir(bin, { recursive: true });
     const realGit = (await exec('sh', ['-c', 'command -v git'])).stdout.trim();
     await writeFile(join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${log}'\nexec '${realGit}' "$@"\n`);
     await chmod(join(bin, 'git'), 0o755);
-    await writeFile(join(repo, 'changed.ts'), 'export const changed = 4;\n');
     const path = process.env['PATH'];
     process.env['PATH'] = `${bin}:${path ?? ''}`;
     try {
       await rm(log, { force: true });
-      assert.equal(((await editedFileScope(repo, 'changed.ts')) as Map<string, unknown>).has('changed.ts'), true);
-      const calls = (await readFile(log, 'utf8')).trim().split('\n');
-      assert.equal(calls.length, 1, calls.join('\n'));
-      assert.match(calls[0]!, / diff HEAD -U0 /);
+      await action();
+      return (await readFile(log, 'utf8').catch(() => '')).trim().split('\n').filter(Boolean);
     } finally {
       process.env['PATH'] = path;
     }
+  }
+
+  it('an edit to a tracked file costs one git process', async () => {
+    await writeFile(join(repo, 'changed.ts'), 'export const changed = 4;\n');
+    const calls = await gitCalls(async () => assert.equal(((await editedFileScope(repo, 'changed.ts')) as Map<string, unknown>).has('changed.ts'), true));
+    assert.equal(calls.length, 1, calls.join('\n'));
+    assert.match(calls[0]!, / diff HEAD -U0 /);
+  });
+
+  it('knowing what git tracks, a new file costs one git process and no diff; the list is made again only after the index changed', async () => {
+    await trackedPaths(repo);
+    await writeFile(join(repo, 'brand-new.ts'), 'export const brandNew = 1;\n');
+    const calls = await gitCalls(async () => assert.deepEqual(await editedFileScope(repo, 'brand-new.ts', await trackedPaths(repo)), new Map([['brand-new.ts', WHOLE_FILE]])));
+    assert.deepEqual(calls.map((c) => c.replace(/^-c core.quotepath=off /, '')), ['check-ignore -q -- brand-new.ts']);
+    await git(repo, 'add', 'brand-new.ts');
+    const listed = await gitCalls(async () => assert.equal((await trackedPaths(repo))?.has('brand-new.ts'), true));
+    assert.deepEqual(listed.map((c) => c.replace(/^-c core.quotepath=off /, '')), ['ls-files -z']);
   });
 });

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { keepInScope, parseZeroContextDiff, WHOLE_FILE, type FileChange } from '../../../src/pipeline/scope/diff-scope.js';
+import { keepInScope, mayPassScope, parseZeroContextDiff, WHOLE_FILE, type FileChange } from '../../../src/pipeline/scope/diff-scope.js';
 import type { FindingDraft } from '../../../src/pipeline/findings/drafts.js';
 import { parse } from '../../rules/helpers.js';
 
@@ -95,5 +95,15 @@ describe('diff scope', () => {
   it('keeps everything of a new file and nothing line-bound of an unchanged one', () => {
     assert.deepEqual(kept(WHOLE_FILE, [draft('naming', 5)]), ['naming@5']);
     assert.deepEqual(keepInScope([draft('naming', 5)], file, new Map()), []);
+  });
+
+  it('a duplicate search is worth it only for code on or below a changed line, in a new file, or with another changed file', () => {
+    const edit: [string, FileChange] = ['src/a.ts', { kind: 'lines', ranges: [{ start: 40, end: 44 }], growth: 5 }];
+    const at = (file: string, endLine: number) => ({ file, endLine });
+    const scope = new Map([edit]);
+    assert.deepEqual([at('src/a.ts', 10), at('src/a.ts', 40), at('src/a.ts', 90)].map((chunk) => mayPassScope(scope, chunk)), [false, true, true]);
+    assert.equal(mayPassScope(new Map([['src/a.ts', WHOLE_FILE]]), at('src/a.ts', 10)), true);
+    assert.equal(mayPassScope(new Map([edit, ['src/b.ts', WHOLE_FILE]]), at('src/a.ts', 10)), true, 'its original may be in the other changed file');
+    assert.equal(mayPassScope(new Map(), at('src/a.ts', 10)), false);
   });
 });
