@@ -11,28 +11,11 @@
 # the folder with HOSTS_DIR (npm install --prefix /tmp/hosts @anthropic-ai/claude-code).
 # Tried with Claude Code 2.1.197. Usage: HOSTS_DIR=/tmp/hosts bash bench/hosts/claude-hook-check.sh
 set -euo pipefail
-REPO="$(cd "$(dirname "$0")/../.." && pwd)"
-CLAUDE="${HOSTS_DIR:-/tmp/hosts}/node_modules/.bin/claude"
-[ -x "$CLAUDE" ] || { echo "no $CLAUDE: npm install --prefix ${HOSTS_DIR:-/tmp/hosts} @anthropic-ai/claude-code" >&2; exit 2; }
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/rg-claude-hook-XXXXXX")"
-PROJECT="$WORK/project"
-export HOME="$WORK/home" REVIEW_GUARD_DAEMON=off
-mkdir -p "$HOME"
-cp -r "$REPO/fixtures/sample-repo" "$PROJECT"
-cd "$PROJECT"
-rm -rf .review-guard && mkdir -p node_modules && ln -s "$REPO" node_modules/review-guard
-printf 'node_modules/\n' > .gitignore
-git init -q && git add -A && git -c user.email=check@example.com -c user.name=check commit -qm sample
-node node_modules/review-guard/dist/src/cli/bin.js init --yes > "$WORK/init.log"
-node -e "
-const fs = require('fs');
-const text = fs.readFileSync('src/config/load.ts', 'utf8');
-const body = text.slice(text.indexOf('export function loadConfig'), text.indexOf('/** True when'));
-fs.writeFileSync('$WORK/content.ts', \"import { readFileSync } from 'node:fs';\nimport type { AppConfig } from '../config/load.js';\n\n\" + body.replace('loadConfig', 'readAppConfig'));"
-TARGET="$PROJECT/src/handler/app-config.ts"
+source "$(dirname "$0")/lib.sh"
+CLAUDE="$(host_bin claude @anthropic-ai/claude-code)"
+make_project claude
+copy_of_load_config "$WORK/content.ts"
 PORT=$((20000 + RANDOM % 20000))
-failures=0
-check() { if grep -Eq "$2" "$1"; then echo "ok: $3"; else echo "FAIL: $3 (see $WORK)"; failures=$((failures + 1)); fi; }
 run() {
   local log="$WORK/$1.requests"
   node "$REPO/bench/hosts/fake-anthropic.mjs" "$PORT" "$log" "$TARGET" "$WORK/content.ts" & local fake=$!
@@ -43,10 +26,9 @@ run() {
 }
 run before
 check "$WORK/before.requests" 'PreToolUse:Write hook error.*this Write of src/handler/app-config.ts was stopped.*\\"readAppConfig\\" duplicates \\"loadConfig\\" at src/config/load.ts:13' 'PreToolUse: the denial naming the original reached the model'
-if [ -e "$TARGET" ]; then echo "FAIL: the refused Write created $TARGET"; failures=$((failures + 1)); else echo "ok: the refused Write wrote nothing"; fi
-node -e "const fs=require('fs');const c=JSON.parse(fs.readFileSync('review-guard.config.json','utf8'));c.hook={block:[]};fs.writeFileSync('review-guard.config.json',JSON.stringify(c,null,2))"
+absent "$TARGET" "the refused Write wrote nothing"
+no_blocking
 run after
-[ -e "$TARGET" ] && echo "ok: with hook.block [] the Write landed" || { echo "FAIL: the Write did not land"; failures=$((failures + 1)); }
+exists "$TARGET" "with hook.block [] the Write landed"
 check "$WORK/after.requests" 'PostToolUse:Write hook blocking error.*1 error finding\(s\) in src/handler/app-config.ts after this edit' 'PostToolUse: the finding reached the model'
-echo "$failures failure(s); logs in $WORK"
-exit $((failures > 0))
+finish

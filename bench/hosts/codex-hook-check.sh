@@ -26,39 +26,24 @@
 # folder with HOSTS_DIR (npm install --prefix /tmp/hosts @openai/codex).
 # Tried with Codex 0.171.0. Usage: HOSTS_DIR=/tmp/hosts bash bench/hosts/codex-hook-check.sh
 set -euo pipefail
-REPO="$(cd "$(dirname "$0")/../.." && pwd)"
-CODEX="${HOSTS_DIR:-/tmp/hosts}/node_modules/.bin/codex"
-[ -x "$CODEX" ] || { echo "no $CODEX: npm install --prefix ${HOSTS_DIR:-/tmp/hosts} @openai/codex" >&2; exit 2; }
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/rg-codex-hook-XXXXXX")"
-PROJECT="$WORK/project"
-export HOME="$WORK/home" REVIEW_GUARD_DAEMON=off
+source "$(dirname "$0")/lib.sh"
+CODEX="$(host_bin codex @openai/codex)"
 unset CODEX_HOME OPENAI_API_KEY OPENAI_BASE_URL
+make_project codex --host codex
 mkdir -p "$HOME/.codex"
-cp -r "$REPO/fixtures/sample-repo" "$PROJECT"
-cd "$PROJECT"
-rm -rf .review-guard && mkdir -p node_modules && ln -s "$REPO" node_modules/review-guard
-printf 'node_modules/\n' > .gitignore
-git init -q && git add -A && git -c user.email=check@example.com -c user.name=check commit -qm sample
-node node_modules/review-guard/dist/src/cli/bin.js init --yes --host codex > "$WORK/init.log"
-# The patches: a new file with loadConfig's body as readAppConfig (as claude-hook-check's content.ts), and an
-# update of settings.ts that appends truncate from src/util/strings.ts as clip.
+# The patches: a new file with the copy of loadConfig, and an update of settings.ts that appends truncate from
+# src/util/strings.ts as clip.
+copy_of_load_config "$WORK/content.ts"
 node -e "
 const fs = require('fs');
-const text = fs.readFileSync('src/config/load.ts', 'utf8');
-const body = text.slice(text.indexOf('export function loadConfig'), text.indexOf('/** True when'));
-const content = \"import { readFileSync } from 'node:fs';\nimport type { AppConfig } from '../config/load.js';\n\n\" + body.replace('loadConfig', 'readAppConfig');
+const content = fs.readFileSync('$WORK/content.ts', 'utf8');
 const plus = (t) => t.replace(/\n+$/, '').split('\n').map((l) => '+' + l);
 fs.writeFileSync('$WORK/add.patch', ['*** Begin Patch', '*** Add File: src/handler/app-config.ts', ...plus(content), '*** End Patch', ''].join('\n'));
 const strings = fs.readFileSync('src/util/strings.ts', 'utf8');
 const truncate = strings.slice(strings.indexOf('export function truncate'), strings.indexOf('export function titleCase')).replace('truncate', 'clip');
 const tail = fs.readFileSync('src/handler/settings.ts', 'utf8').replace(/\n+$/, '').split('\n').slice(-3).map((l) => ' ' + l);
 fs.writeFileSync('$WORK/update.patch', ['*** Begin Patch', '*** Update File: src/handler/settings.ts', '@@', ...tail, '+', ...plus(truncate), '*** End Patch', ''].join('\n'));"
-TARGET="$PROJECT/src/handler/app-config.ts"
 SETTINGS="$PROJECT/src/handler/settings.ts"
-failures=0
-pass() { echo "ok: $1"; }
-fail() { echo "FAIL: $1 (see $WORK)"; failures=$((failures + 1)); }
-check() { if grep -Eq "$2" "$1"; then pass "$3"; else fail "$3"; fi; }
 # The user's config: the fake provider (its port is set per run), and the project trusted as init says.
 cat > "$HOME/.codex/config.toml" <<EOF
 model = "gpt-5.5"
@@ -131,16 +116,15 @@ if [ "$(grep -c '^after: .* trusted$' "$WORK/trust.log")" = 2 ]; then pass "both
 
 run before "$WORK/add.patch"
 check "$WORK/before.requests" 'custom_tool_call_output.*Command blocked by PreToolUse hook: review-guard: this apply_patch of src/handler/app-config.ts was stopped.*\\"readAppConfig\\" duplicates \\"loadConfig\\" at src/config/load.ts:13' 'PreToolUse: the denial naming the original reached the model'
-if [ -e "$TARGET" ]; then fail "the refused apply_patch created $TARGET"; else pass "the refused apply_patch wrote nothing"; fi
+absent "$TARGET" "the refused apply_patch wrote nothing"
 
 cp "$SETTINGS" "$WORK/settings.before"
 run update "$WORK/update.patch"
 check "$WORK/update.requests" 'Command blocked by PreToolUse hook: review-guard: this apply_patch of src/handler/settings.ts was stopped.*\\"clip\\" duplicates \\"truncate\\" at src/util/strings.ts:7' 'PreToolUse (Update File): the denial naming truncate reached the model'
 if cmp -s "$SETTINGS" "$WORK/settings.before"; then pass "the refused Update File left settings.ts as it was"; else fail "the refused Update File changed settings.ts"; fi
 
-node -e "const fs=require('fs');const c=JSON.parse(fs.readFileSync('review-guard.config.json','utf8'));c.hook={block:[]};fs.writeFileSync('review-guard.config.json',JSON.stringify(c,null,2))"
+no_blocking
 run after "$WORK/add.patch"
-[ -e "$TARGET" ] && pass "with hook.block [] the apply_patch landed" || fail "the apply_patch did not land"
+exists "$TARGET" "with hook.block [] the apply_patch landed"
 check "$WORK/after.requests" '"role":"developer","content":\[\{"type":"input_text","text":"[^"]*1 error finding\(s\) in src/handler/app-config.ts after this edit' 'PostToolUse: the finding reached the model (a developer message)'
-echo "$failures failure(s); logs in $WORK"
-exit $((failures > 0))
+finish

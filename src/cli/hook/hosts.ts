@@ -31,6 +31,11 @@
  * is read by its fields); preToolUse answers {permission: "deny",
  * agent_message}, postToolUse {additional_context}; afterFileEdit's output
  * never reaches the model, so it is not used.
+ * opencode 1.18.33 (its embedded JS, run against a fake chat-completions
+ * API): no command hooks; init's plugin (init/opencode-plugin.ts) pipes
+ * the Claude shape here from tool.execute.before/after. write {filePath,
+ * content}, edit {filePath, oldString, newString, replaceAll}, apply_patch
+ * {patchText} (for gpt-* models, instead of both).
  */
 
 /** When the hook runs: after the tool wrote the file, or before (the proposed text). */
@@ -63,8 +68,8 @@ export interface HookHost {
   readonly patchField?: string;
   /** The reply that hands `message` to the model: after an edit (findings), before one (the reason it is stopped). */
   readonly reply: Readonly<Record<HookEvent, (eventName: string, message: string) => HookReply>>;
-  /** The entry init registers under each of `events` for the hook `command` (the host's own keys and units). */
-  readonly entry: (matcher: string, command: string) => unknown;
+  /** The entry init registers under each of `events` for the hook `command` (the host's own keys and units); none for a host whose hook is a plugin. */
+  readonly entry?: (matcher: string, command: string) => unknown;
   /** Keys the hooks file must have besides `hooks`. */
   readonly fileTop?: Readonly<Record<string, unknown>>;
 }
@@ -133,6 +138,15 @@ export const HOOK_HOSTS: readonly HookHost[] = [
     // Required by Cursor 3 (hooks do not load without it).
     fileTop: { version: 1 },
   },
+  {
+    id: 'opencode',
+    name: 'opencode',
+    events: { PostToolUse: 'after', PreToolUse: 'before' },
+    tools: { write: 'write', edit: 'edit', apply_patch: 'patch' },
+    patchField: 'patchText',
+    // The plugin throws stderr before a call (the tool's result) and appends it after one.
+    reply: { after: viaStderr, before: viaStderr },
+  },
 ];
 
 /** The host with `id`, or undefined. */
@@ -140,9 +154,9 @@ export function hookHost(id: string | undefined): HookHost | undefined {
   return HOOK_HOSTS.find((host) => host.id === id);
 }
 
-/** The entry init registers for `host`: its file tools as the matcher, and `command`. */
+/** The entry init registers for `host`: its file tools as the matcher, and `command`; undefined for a plugin host. */
 export function hookEntryFor(host: HookHost, command: string): unknown {
-  return host.entry(Object.keys(host.tools).join('|'), command);
+  return host.entry?.(Object.keys(host.tools).join('|'), command);
 }
 
 /**

@@ -15,6 +15,7 @@ import { entryCommand, mcpEntry, SERVER_NAME, type Launch } from '../claude-code
 import { parseJsonFile } from './json-edit.js';
 import { HOST_IDS, type HostId } from './host-ids.js';
 import { mergeHostHooks, mergeLocalApproval } from './merge.js';
+import { mergeOpencodePlugin, OPENCODE_PLUGIN_PATH } from './opencode-plugin.js';
 import { HeldChange, mergeJsonServer, type MergeOptions, type MergeResult } from './server-entry.js';
 import { mergeTomlServer } from './toml-edit.js';
 
@@ -166,7 +167,15 @@ export const HOSTS: readonly Host[] = [
     name: 'opencode',
     markers: ['opencode.json', 'opencode.jsonc', '.opencode/'],
     readsAgentsMd: true,
-    files: (launch, root) => [opencodeFile(launch, root)],
+    // No command hooks: a plugin (opencode-plugin.ts) runs the hook before and after its file tools.
+    files: (launch, root) => [
+      opencodeFile(launch, root),
+      {
+        path: OPENCODE_PLUGIN_PATH,
+        purpose: 'the edit hooks as an opencode plugin: a review after every edit, a copy stopped before it is written',
+        merge: (current, options) => mergeOpencodePlugin(current, launch, options),
+      },
+    ],
     next: 'restart opencode',
   },
   {

@@ -52,8 +52,9 @@ export function mergeHooks(current: string | undefined, path: string, events: re
  */
 export function mergeHostHooks(current: string | undefined, path: string, hostId: string, launch: Launch): string | undefined {
   const host = hookHost(hostId);
-  if (!host) throw new Error(`no hook host ${hostId}`);
-  return mergeHooks(current, path, Object.keys(host.events), hookEntryFor(host, hookCommand(launch, host.id)), host.fileTop);
+  const entry = host ? hookEntryFor(host, hookCommand(launch, host.id)) : undefined;
+  if (!host || entry === undefined) throw new Error(`no hooks file for host ${hostId}`);
+  return mergeHooks(current, path, Object.keys(host.events), entry, host.fileTop);
 }
 
 const LocalSettingsSchema = z.looseObject({ enabledMcpjsonServers: z.array(z.string()).optional() });

@@ -73,6 +73,8 @@ describe('review-guard init for every MCP host', () => {
     });
     const codexHook = { statusMessage: 'review-guard: looking for copies of existing code', type: 'command', command: 'npx -y review-guard hook codex', timeout: 60 };
     for (const event of ['PostToolUse', 'PreToolUse']) assert.deepEqual((await readJsonc('.codex/hooks.json')).hooks[event], [{ matcher: 'apply_patch', hooks: [codexHook] }]);
+    // opencode's hooks are a plugin running the same hook command.
+    assert.match(await read('.opencode/plugin/review-guard.js'), /^const COMMAND = "npx -y review-guard hook opencode";$/m);
     const gemini = await readJsonc('.gemini/settings.json');
     assert.deepEqual(gemini.mcpServers['review-guard'], { command: 'npx', args: ['-y', 'review-guard', 'serve'] });
     for (const event of ['AfterTool', 'BeforeTool']) {
@@ -82,7 +84,7 @@ describe('review-guard init for every MCP host', () => {
     assert.ok(first.stdout.includes(`  Codex CLI: trust this project: add to ~/.codex/config.toml (or $CODEX_HOME/config.toml):\n      [projects.${JSON.stringify(root)}]\n      trust_level = "trusted"\n    then start \`codex\``), first.stdout);
     assert.ok(first.stdout.includes(`  Gemini CLI: trust this folder: run \`gemini\` in ${root} and accept "Trust folder", or add ${JSON.stringify(root)}: "TRUST_FOLDER" to ~/.gemini/trustedFolders.json, or start it with GEMINI_CLI_TRUST_WORKSPACE=true\n`), first.stdout);
 
-    const files = ['.codex/config.toml', '.codex/hooks.json', 'opencode.json', '.gemini/settings.json', '.mcp.json'];
+    const files = ['.codex/config.toml', '.codex/hooks.json', 'opencode.json', '.opencode/plugin/review-guard.js', '.gemini/settings.json', '.mcp.json'];
     const before = await snapshot(files);
     const again = await init(['--yes', '--host', 'codex', '--host', 'opencode', '--host', 'gemini']);
     assert.match(again.stdout, /already set up here; nothing to write/);
