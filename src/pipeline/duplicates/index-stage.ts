@@ -7,7 +7,8 @@
  * unjudged, for the model to judge or, without it, for an info finding.
  */
 import { type Candidate, type Chunk, type CodeIndex } from '../../../indexer/index.js';
-import { alignableCode, type AlignableCode } from './alignment.js';
+import { type AlignableCode } from './alignment.js';
+import { alignedOnce } from './aligned-once.js';
 import { languageForPath } from '../../../syntax/index.js';
 import { duplicateDraft, inheritedSuggestion, reimplementationDraft, type DuplicateMatch, type DuplicateSeverities } from './text.js';
 import { judgeEvidence, sharedEvidence } from './evidence-verdict.js';
@@ -155,7 +156,7 @@ interface AlignmentContext {
 /** Each close candidate aligned with the chunk, best judgement first (stable: among equals the index's order decides). */
 async function judgeClose(chunk: Chunk, close: readonly Candidate[], { originals, helpers, budget }: AlignmentContext): Promise<Judged[]> {
   // Our side is parsed only for the rare chunk with close candidates, and once.
-  const ours = alignableCode(chunk.text, languageForPath(chunk.file) ?? 'typescript');
+  const ours = alignedOnce(chunk.text, languageForPath(chunk.file) ?? 'typescript');
   const inlined = helpers.inline(chunk, ours);
   const judged: Judged[] = [];
   for (const candidate of close) {
@@ -193,7 +194,7 @@ class OriginalTexts {
     if (this.cache.has(candidate.id)) return this.cache.get(candidate.id);
     const text = this.text(candidate);
     const language = languageForPath(candidate.file);
-    const code = text !== undefined && language ? alignableCode(text, language) : undefined;
+    const code = text !== undefined && language ? alignedOnce(text, language) : undefined;
     this.cache.set(candidate.id, code);
     return code;
   }
