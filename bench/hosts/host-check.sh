@@ -8,7 +8,9 @@
 #      prompt records it in ~/.claude.json; Gemini CLI: ~/.gemini/trustedFolders.json;
 #      Codex: [projects."<root>"] in ~/.codex/config.toml; opencode: none);
 #   3. the same lists from a subfolder with its own package.json (a monorepo
-#      package), where `npx --no-install review-guard` used to fail with E404.
+#      package), where `npx --no-install review-guard` used to fail with E404
+#      (Claude Code asks to approve the server again there: its approvals are
+#      per folder).
 # The hosts are not dependencies of review-guard (hundreds of MB): install them
 # once into a folder outside the repository and name it with HOSTS_DIR:
 #   npm install --prefix /tmp/hosts @anthropic-ai/claude-code @google/gemini-cli @openai/codex opencode-ai
@@ -64,6 +66,8 @@ echo "  gemini:"; list gemini-before gemini
 echo "  codex:"; list codex-before codex
 echo "  opencode:"; list opencode opencode
 expect "$WORK/opencode.log" 'review-guard.*connected' "opencode connects with no step"
+# Approved by init in .claude/settings.local.json: `claude mcp list` connects before any step.
+expect "$WORK/claude-before.log" 'review-guard: .*Connected' "claude mcp list right after init: connected"
 
 step "after the steps init printed"
 # Claude Code: what accepting its trust prompt in this folder records.
@@ -83,7 +87,12 @@ mkdir -p packages/app && echo '{"name":"app"}' > packages/app/package.json
 cd packages/app
 echo "  claude:"; list claude-sub claude
 echo "  opencode:"; list opencode-sub opencode
-expect "$WORK/claude-sub.log" 'review-guard: .*Connected' "claude mcp list from packages/app: connected"
+# Claude Code keeps the server's approval per folder it runs in: from a subfolder it asks once more
+# ("Pending approval"), and with that folder's own approval it connects through the root's entry.
+expect "$WORK/claude-sub.log" 'review-guard: .*Pending approval' "claude mcp list from packages/app: listed, pending approval there"
+mkdir -p .claude && echo '{"enabledMcpjsonServers": ["review-guard"]}' > .claude/settings.local.json
+list claude-sub-approved claude > /dev/null
+expect "$WORK/claude-sub-approved.log" 'review-guard: .*Connected' "claude mcp list from packages/app, approved there: connected"
 expect "$WORK/opencode-sub.log" 'review-guard.*connected' "opencode mcp list from packages/app: connected"
 
 printf '\n%s\n' "$([ "$failures" -eq 0 ] && echo "all host checks passed" || echo "$failures host check(s) failed")"
