@@ -4,16 +4,19 @@
  * PostToolUse JSON on stdin, with the index already built (warm store on
  * disk) in a git repository (diff-only scope, as in real use). One warm-up
  * call first (it starts the daemon and runs in process), then per mode
- * `--runs` calls: `edit` appends a new function to a tracked file (an Edit),
- * `new` writes a new file each run (a Write of a file git does not know),
- * so every review sees a real change. Reports wall-clock p50/p95 per hook
+ * `--runs` calls: `edit` appends a new function to a tracked file (an Edit;
+ * the functions of earlier runs stay, uncommitted, so run k's diff against
+ * HEAD holds k of them), `edit-once` makes the same edit to the file as
+ * committed (one uncommitted function each run), `new` writes a new file
+ * each run (a Write of a file git does not know), so every review sees a
+ * real change. Reports wall-clock p50/p95 per hook
  * call next to a bare `node -e 0` start measured in the same run
  * (alternating with the hook calls, so both see the same machine load) and
  * their ratio. `--in-process` measures the hook without the daemon
  * (REVIEW_GUARD_DAEMON=off). The daemon runs in a runtime folder of its
  * own, so a user's running daemon is neither used nor disturbed.
  *
- * Usage: node dist/bench/bench-hook.js [corpus] [--runs 10] [--file rel/path.ts] [--mode edit|new|both] [--in-process] [--json out.json]
+ * Usage: node dist/bench/bench-hook.js [corpus] [--runs 10] [--file rel/path.ts] [--mode edit|edit-once|new|both|all] [--in-process] [--json out.json]
  * The corpus (default fixtures/sample-repo) is copied to a temp folder first.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -30,6 +33,9 @@ import { daemonFilesFor } from '../src/cli/daemon/runtime-files.js';
 
 const CLI = path.join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.js');
 
+type Mode = 'edit' | 'edit-once' | 'new';
+const MODE_LABELS: Record<Mode, string> = { edit: 'edit of a tracked file', 'edit-once': 'one edit since HEAD  ', new: 'write of a new file  ' };
+
 function parseBenchArgs(argv: readonly string[]) {
   const { values, positionals } = parseArgs({
     args: [...argv],
@@ -37,8 +43,9 @@ function parseBenchArgs(argv: readonly string[]) {
     strict: true,
     options: { runs: { type: 'string', default: '10' }, file: { type: 'string' }, mode: { type: 'string', default: 'both' }, json: { type: 'string' }, 'in-process': { type: 'boolean', default: false } },
   });
-  const modes: readonly ('edit' | 'new')[] | undefined = values.mode === 'both' ? ['edit', 'new'] : values.mode === 'edit' || values.mode === 'new' ? [values.mode] : undefined;
-  if (!modes) throw new Error(`--mode ${values.mode}: expected edit, new or both`);
+  const named: Record<string, readonly Mode[]> = { edit: ['edit'], 'edit-once': ['edit-once'], new: ['new'], both: ['edit', 'new'], all: ['edit', 'edit-once', 'new'] };
+  const modes = named[values.mode];
+  if (!modes) throw new Error(`--mode ${values.mode}: expected ${Object.keys(named).join(', ')}`);
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs ${values.runs}: expected a positive integer`);
   const corpus = path.resolve(positionals[0] ?? path.join(REPO_ROOT, 'fixtures', 'sample-repo'));
@@ -99,10 +106,12 @@ async function main(): Promise<void> {
     const newFunction = (label: string) => `\nexport function benchEdit${label}(values: number[]): number {\n  let total = 0;\n  for (const v of values) total += v * ${label.length + 2};\n  return total;\n}\n`;
     const hookInput = (tool: string, toolInput: Record<string, unknown>) => JSON.stringify({ session_id: 'bench', cwd: root, hook_event_name: 'PostToolUse', tool_name: tool, tool_input: toolInput });
     /** What the agent just did, as the hook's input: an Edit of the tracked file, or a Write of a new file beside it. */
-    const change = async (mode: 'edit' | 'new', label: string) => {
+    const committed = await readFile(absPath, 'utf8');
+    const change = async (mode: Mode, label: string) => {
       const added = newFunction(label);
-      if (mode === 'edit') {
-        await appendFile(absPath, added);
+      if (mode !== 'new') {
+        if (mode === 'edit') await appendFile(absPath, added);
+        else await writeFile(absPath, committed + added);
         return hookInput('Edit', { file_path: absPath, old_string: '', new_string: added });
       }
       const created = path.join(path.dirname(absPath), `bench-new-${label}.ts`);
@@ -121,7 +130,7 @@ async function main(): Promise<void> {
         const nodeMs: number[] = [];
         const codes = new Map<number, number>();
         for (let run = 0; run < args.runs; run++) {
-          const input = await change(kind, `${kind === 'edit' ? 'E' : 'N'}${run}`);
+          const input = await change(kind, `${kind === 'new' ? 'N' : 'E'}${run}`);
           const { ms, code } = await timedRun([CLI, 'hook', 'claude-code'], root, env, input);
           hookMs.push(ms);
           codes.set(code, (codes.get(code) ?? 0) + 1);
@@ -138,7 +147,7 @@ async function main(): Promise<void> {
       for (const result of results) {
         const codes = Object.entries(result.exitCodes).map(([c, n]) => `${c}×${n}`).join(', ');
         process.stdout.write(
-          `  ${result.kind === 'edit' ? 'edit of a tracked file' : 'write of a new file  '}  hook p50 ${f(result.hookMs.p50)} · p95 ${f(result.hookMs.p95)} · node -e 0 p50 ${f(result.nodeStartMs.p50)} · ratio p50 ${result.ratioP50.toFixed(2)}× · exit codes: ${codes}\n`,
+          `  ${MODE_LABELS[result.kind]}  hook p50 ${f(result.hookMs.p50)} · p95 ${f(result.hookMs.p95)} · node -e 0 p50 ${f(result.nodeStartMs.p50)} · ratio p50 ${result.ratioP50.toFixed(2)}× · exit codes: ${codes}\n`,
         );
       }
     } finally {
