@@ -5,7 +5,7 @@
  * A review that failed inside on the file says so too, so a file that trips
  * review-guard cannot pass the gate in silence.
  */
-import { countSeverities, type ReviewResult } from '../pipeline/index.js';
+import { countSeverities, type FileChange, type ReviewResult } from '../pipeline/index.js';
 import { extraSuggestion, location, printable } from './finding-text.js';
 
 /**
@@ -41,9 +41,14 @@ export function formatHookMessage(result: ReviewResult, file: string): string | 
  * the proposal adds no duplicate of a kind in `block`. Only duplicates of
  * existing code block (never a rule finding, never a failed review): the
  * reason names the original and how to call it, so the agent reuses it.
+ * Copies on the lines the call writes (`written`) are listed; an existing
+ * copy elsewhere in the file only when none is, as the one sign the new
+ * code repeats it (the new code cannot name a copy further down its file).
  */
-export function formatDenial(result: ReviewResult, file: string, tool: string, block: readonly string[]): string | undefined {
-  const copies = printable(result).findings.filter((f) => f.rule === 'duplicate' && f.severity !== 'info' && f.kind !== undefined && block.includes(f.kind));
+export function formatDenial(result: ReviewResult, file: string, tool: string, block: readonly string[], written: FileChange): string | undefined {
+  const all = printable(result).findings.filter((f) => f.rule === 'duplicate' && f.severity !== 'info' && f.kind !== undefined && block.includes(f.kind));
+  const onWritten = all.filter((f) => written.kind === 'all' || (f.line !== undefined && written.ranges.some((r) => r.start <= (f.endLine ?? f.line!) && f.line! <= r.end)));
+  const copies = onWritten.length > 0 ? onWritten : all;
   if (copies.length === 0) return undefined;
   const lines = [`review-guard: this ${tool} of ${file} was stopped: it writes code that already exists.`];
   for (const f of copies) {

@@ -140,11 +140,12 @@ async function reviewProposal({ root, relPath, absPath }: Target, tool: string, 
   const current = existsSync(absPath) ? readFileSync(absPath, 'utf8') : undefined;
   const proposed = proposedText(current, change);
   if (proposed === undefined || Buffer.byteLength(proposed) > maxFileBytes) return undefined;
+  const written = changedLines(current, proposed);
   const result = await service.review(
     { files: [relPath] },
-    { model: false, sources: new Map([[relPath, proposed]]), scope: new Map([[relPath, changedLines(current, proposed)]]), refreshIndex: services.warm, proposal: true },
+    { model: false, sources: new Map([[relPath, proposed]]), scope: new Map([[relPath, written]]), refreshIndex: services.warm, proposal: true },
   );
-  return formatDenial(result, relPath, tool, hook.block);
+  return formatDenial(result, relPath, tool, hook.block, written);
 }
 
 function silent(): CommandOutput {

@@ -49,6 +49,28 @@ describe('review-guard hook before an edit', () => {
     assert.deepEqual(harmless, { code: 0, stdout: '', stderr: '' });
   });
 
+  it('PreToolUse Edit inserting a copy above existing code: only the copy written is listed; a copy of code further down its file is stopped too', async () => {
+    const filePath = join(repo.root, 'src', 'handler', 'settings.ts');
+    const marker = '// Settings for the request handler';
+    const copy = copyOfLoadConfig(loadTs, 'readNow').split('\n').slice(3).join('\n');
+    const stopped = await hook(preToolUse(repo.root, 'Edit', { file_path: filePath, old_string: marker, new_string: `${copy}\n${marker}`, replace_all: false }));
+    assert.equal(stopped.code, 2, stopped.stderr);
+    // parseSettings, further down and untouched, is a near copy of loadConfig too: not this call's doing.
+    assert.deepEqual(stopped.stderr.split('\n').filter((line) => line.startsWith('- ')).map((line) => line.match(/"\w+" duplicates "\w+"/)?.[0]), ['"readNow" duplicates "loadConfig"']);
+    // A copy of a function further down the same file can only be named from below: that finding stops the call.
+    const settings = await readFile(filePath, 'utf8');
+    const unique = (name: string) =>
+      `export function ${name}(ports: number[]): number[] {\n  const seen = new Set<number>();\n  for (const port of ports) {\n    if (port > 1024 && !seen.has(port)) seen.add(port);\n  }\n  return [...seen].sort((a, b) => a - b);\n}\n`;
+    await writeFile(filePath, `${settings}\n${unique('userPorts')}`);
+    try {
+      const above = await hook(preToolUse(repo.root, 'Edit', { file_path: filePath, old_string: marker, new_string: `${unique('highPorts')}\n${marker}`, replace_all: false }));
+      assert.equal(above.code, 2, above.stderr);
+      assert.match(above.stderr, /"userPorts" duplicates "highPorts"/);
+    } finally {
+      await writeFile(filePath, settings);
+    }
+  });
+
   it('PreToolUse MultiEdit: the edits applied in order', async () => {
     const filePath = join(repo.root, 'src', 'util', 'strings.ts');
     const text = await readFile(filePath, 'utf8');
