@@ -20,7 +20,7 @@ import { machineInfo } from './lib/env-info.js';
 import { longFunction, reorderedCopy, type Reordering } from './lib/hostile-code.js';
 import { findJscpd, jscpdArgs, REPO_ROOT } from './lib/jscpd.js';
 
-const CLI = path.join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.js');
+const CLI = path.join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.cjs');
 const TIME = '/usr/bin/time';
 
 interface Cost {

@@ -28,10 +28,10 @@ import { parseArgs } from 'node:util';
 import { corpusInfo, machineInfo, scratchCopy } from './lib/env-info.js';
 import { REPO_ROOT } from './lib/jscpd.js';
 import { spread, summarize } from './lib/stats.js';
-import { daemonKey } from '../src/cli/daemon/protocol.js';
-import { daemonFilesFor } from '../src/cli/daemon/runtime-files.js';
+import { daemonKey } from '../src/cli/daemon/protocol.cjs';
+import { daemonFilesFor } from '../src/cli/daemon/runtime-files.cjs';
 
-const CLI = path.join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.js');
+const CLI = path.join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.cjs');
 
 type Mode = 'edit' | 'edit-once' | 'new';
 const MODE_LABELS: Record<Mode, string> = { edit: 'edit of a tracked file', 'edit-once': 'one edit since HEAD  ', new: 'write of a new file  ' };

@@ -26,7 +26,7 @@ make_project() {
   rm -rf .review-guard && mkdir -p node_modules && ln -s "$REPO" node_modules/review-guard
   printf 'node_modules/\n' > .gitignore
   git init -q && git add -A && git -c user.email=check@example.com -c user.name=check commit -qm sample
-  node node_modules/review-guard/dist/src/cli/bin.js init --yes "$@" > "$WORK/init.log"
+  node node_modules/review-guard/dist/src/cli/bin.cjs init --yes "$@" > "$WORK/init.log"
   TARGET="$PROJECT/src/handler/app-config.ts"
 }
 

@@ -11,7 +11,7 @@ import { jscpdArgs, readJscpdTotals, REPO_ROOT, type JscpdBinary, type JscpdTota
 import { timedRun, type RunResult } from './proc.js';
 import type { WorkerMode } from './types.js';
 
-export const CLI = path.join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.js');
+export const CLI = path.join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.cjs');
 const WORKER = path.join(REPO_ROOT, 'dist', 'bench', 'lib', 'worker.js');
 const NODE = process.execPath;
 

@@ -7,5 +7,5 @@
 export type { StoreIdentity } from './format.js';
 export { inspectStore, type StoreSummary } from './inspect.js';
 export { StoreLockedError, type StoreLockOptions } from './lock.js';
-export { processExists } from './process-alive.js';
+export { processExists } from './process-alive.cjs';
 export { IndexStore } from './store.js';

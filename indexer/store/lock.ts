@@ -16,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, open, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { processExists } from './process-alive.js';
+import { processExists } from './process-alive.cjs';
 
 /** How long to wait for a lock and when to call it stale. */
 export interface StoreLockOptions {

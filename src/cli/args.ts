@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { UserError } from '../pipeline/index.js';
-import { CLI_OPTIONS } from './arg-options.js';
+import { CLI_OPTIONS } from './arg-options.cjs';
 
 const REPORT_FORMATS = ['text', 'json', 'sarif'] as const;
 type ReportFormat = (typeof REPORT_FORMATS)[number];

@@ -6,7 +6,7 @@
  * show them for a project install, so both always agree. No dependencies:
  * the help is printed without loading the rest of the CLI.
  */
-import { PACKAGE_NAME } from '../version.js';
+import { PACKAGE_NAME } from '../version.cjs';
 import { hookEntryFor, hookHost } from './hook/hosts.js';
 
 export const SERVER_NAME = PACKAGE_NAME;
@@ -41,10 +41,10 @@ export const NPX_LAUNCH: Launch = { kind: 'npx', command: 'npx', args: ['-y', PA
  * the text is also put in a shell command in double quotes.
  */
 export const LOCATE_PROJECT_COPY =
-  `import('${PACKAGE_NAME}/dist/src/cli/bin.js').catch((e)=>{` +
-  `console.error(/Cannot find package .${PACKAGE_NAME}. /.test(String(e.message))` +
+  `try{require('${PACKAGE_NAME}/dist/src/cli/bin.cjs')}catch(e){` +
+  `console.error(/^Cannot find module .${PACKAGE_NAME}.dist/.test(String(e.message))` +
   `?'${PACKAGE_NAME}: not installed in '+process.cwd()+' or a folder above it; run npm install --save-dev ${PACKAGE_NAME} in the project, or start the agent there'` +
-  `:'${PACKAGE_NAME}: '+e.message);process.exitCode=1})`;
+  `:'${PACKAGE_NAME}: '+e.message);process.exitCode=1}`;
 
 /**
  * The program and arguments that run `review-guard <subcommand...>` from any

@@ -7,7 +7,7 @@
  * imported on use, so a command loads only its own dependencies.
  */
 import { UserError } from '../pipeline/index.js';
-import { VERSION } from '../version.js';
+import { VERSION } from '../version.cjs';
 import { parseCliArgs } from './args.js';
 import { EXIT, type CommandOutput } from './exit-codes.js';
 import { COMMAND_HELP, MAIN_HELP } from './help.js';

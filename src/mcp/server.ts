@@ -8,7 +8,7 @@ import { McpServer, type McpServerOptions, type ProtocolEra, type RequestStateCo
 import { indexStatusTool, refreshIndexTool, searchSimilarCodeTool } from './index-tools.js';
 import { registerPrompts } from './prompts.js';
 import type { ReviewService } from '../pipeline/index.js';
-import { PACKAGE_NAME, VERSION } from '../version.js';
+import { PACKAGE_NAME, VERSION } from '../version.cjs';
 import { TASKS_EXTENSION } from './request-capabilities.js';
 import { registerResources } from './resources.js';
 import { reviewTool, type PendingAnswers } from './review-tool.js';

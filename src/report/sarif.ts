@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type * as Sarif from 'sarif';
 import { listRules } from '../../rules/index.js';
 import type { Finding, FileStatus, ReviewResult } from '../pipeline/index.js';
-import { VERSION } from '../version.js';
+import { VERSION } from '../version.cjs';
 import { extraSuggestion } from './finding-text.js';
 
 const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';

@@ -138,7 +138,7 @@ describe('review-guard CLI', () => {
       await cp(join(REPO_ROOT, 'dist'), join(install.path, 'dist'), { recursive: true });
       await cp(join(REPO_ROOT, 'package.json'), join(install.path, 'package.json'));
       await symlink(join(REPO_ROOT, 'node_modules'), join(install.path, 'node_modules'));
-      const cli = join(install.path, 'dist/src/cli/bin.js');
+      const cli = join(install.path, 'dist/src/cli/bin.cjs');
       const installed = (args: string[], input?: string) => runCli(repo.root, args, { cli, ...(input ? { input } : {}) });
       const run = await installed(['review', '--no-model', 'src/util/strings.ts']);
       assert.equal(run.code, 2, run.stderr);

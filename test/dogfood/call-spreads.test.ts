@@ -32,7 +32,7 @@ const BOUNDED: Readonly<Record<string, string>> = {
 
 /** Every spread argument of a call or `new` in the product sources, as `file: spread`. */
 function callSpreads(): Set<string> {
-  const files = execFileSync('git', ['ls-files', ...PRODUCT_FOLDERS.map((f) => `${f}/*.ts`)], { cwd: REPO_ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+  const files = execFileSync('git', ['ls-files', ...PRODUCT_FOLDERS.flatMap((f) => [`${f}/*.ts`, `${f}/*.cts`])], { cwd: REPO_ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
   const found = new Set<string>();
   for (const path of files) {
     const language = languageForPath(path);

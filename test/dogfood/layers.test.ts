@@ -17,7 +17,7 @@ const LAYERS: readonly (readonly [RegExp, number])[] = [
   [/^workspace\//, 0],
   [/^syntax\//, 1],
   [/^(rules|indexer|models)\//, 2],
-  [/^src\/(pipeline\/|version\.ts$)/, 3],
+  [/^src\/(pipeline\/|version\.c?ts$)/, 3],
   [/^src\/report\//, 4],
   [/^src\/mcp\//, 5],
   [/^src\/cli\//, 6],
@@ -34,7 +34,7 @@ const modules = execFileSync('git', ['ls-files', '--cached', '--others', '--excl
   encoding: 'utf8',
 })
   .split('\n')
-  .filter((path) => path.endsWith('.ts'));
+  .filter((path) => /\.c?ts$/.test(path));
 const graph = new Map(modules.map((path) => [path, importsOf(path)]));
 
 function layerOf(path: string): number {
@@ -50,7 +50,7 @@ function importsOf(path: string): Edge[] {
     if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement))) continue;
     const specifier = statement.moduleSpecifier;
     if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) continue;
-    edges.push({ to: normalize(join(dirname(path), specifier.text)).replace(/\.js$/, '.ts'), typeOnly: isTypeOnly(statement) });
+    edges.push({ to: normalize(join(dirname(path), specifier.text)).replace(/\.js$/, '.ts').replace(/\.cjs$/, '.cts'), typeOnly: isTypeOnly(statement) });
   }
   return edges;
 }

@@ -21,7 +21,7 @@ describe('review-guard on its own sources', () => {
     // A copy, so the index it writes never lands in the checkout.
     root = await realpath(await mkdtemp(join(tmpdir(), 'rg-self-')));
     for (const folder of PRODUCT_FOLDERS) await cp(join(REPO_ROOT, folder), join(root, folder), { recursive: true });
-    const files = execFileSync('git', ['ls-files', ...PRODUCT_FOLDERS.map((f) => `${f}/*.ts`)], { cwd: REPO_ROOT, encoding: 'utf8' })
+    const files = execFileSync('git', ['ls-files', ...PRODUCT_FOLDERS.flatMap((f) => [`${f}/*.ts`, `${f}/*.cts`])], { cwd: REPO_ROOT, encoding: 'utf8' })
       .split('\n')
       .filter(Boolean);
     assert.ok(files.length > 50);

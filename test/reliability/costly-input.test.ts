@@ -13,7 +13,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { longFunction, nestedFunctions, reorderedCopy } from '../../bench/lib/hostile-code.js';
-import { buildIdentity, decidingEnv, PROTOCOL, SILENCE_MS, type DaemonRequest } from '../../src/cli/daemon/protocol.js';
+import { buildIdentity, decidingEnv, PROTOCOL, SILENCE_MS, type DaemonRequest } from '../../src/cli/daemon/protocol.cjs';
 import { AlignmentBudget, commonSubsequence, FILE_ALIGNMENT_WORK } from '../../src/pipeline/duplicates/token-diff.js';
 import { runCli, startServeStdio } from '../support/cli.js';
 import { DAEMON_ON, startDaemon, stopDaemons } from '../support/daemon.js';
@@ -163,7 +163,6 @@ describe('costly input', () => {
         protocol: PROTOCOL,
         ...buildIdentity(),
         token: state.token,
-        root,
         cwd: root,
         argv: ['review', '--no-model', '--json', 'src/shuffled.ts', 'src/nested.ts', 'src/price.ts'],
         stdoutIsTTY: false,

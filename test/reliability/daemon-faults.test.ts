@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { startFakeOllama, type FakeOllama } from '../helpers/fake-ollama.js';
 import { copyOfLoadConfig, initAndCommit, postToolUse, runCli, waitFor, type CliRun } from '../support/cli.js';
-import { buildIdentity, PROTOCOL } from '../../src/cli/daemon/protocol.js';
+import { buildIdentity, PROTOCOL } from '../../src/cli/daemon/protocol.cjs';
 import { answeredWarm, DAEMON_ON, daemonFiles, daemonState, daemonStates, isAlive, moduleTracer, startDaemon, stopDaemons, type ModuleTracer } from '../support/daemon.js';
 import { copySampleRepo, makeTempDir, REPO_ROOT, SAMPLE_REPO, type SampleRepo } from '../support/sample-repo.js';
 
@@ -238,7 +238,7 @@ describe('daemon faults: the call runs in process, with the same verdict', () =>
     await writeFile(join(copy.path, 'package.json'), JSON.stringify({ ...packageJson, version: '0.0.0-other' }));
     await symlink(join(REPO_ROOT, 'node_modules'), join(copy.path, 'node_modules'));
     await symlink(join(REPO_ROOT, 'build'), join(copy.path, 'build'));
-    const otherCli = join(copy.path, 'dist', 'src', 'cli', 'bin.js');
+    const otherCli = join(copy.path, 'dist', 'src', 'cli', 'bin.cjs');
 
     const { repo, input } = await workspace();
     const expected = await inProcess(repo.root, input);

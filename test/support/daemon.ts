@@ -13,8 +13,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { daemonKey, type DaemonState } from '../../src/cli/daemon/protocol.js';
-import { daemonFilesFor, type DaemonFiles } from '../../src/cli/daemon/runtime-files.js';
+import { daemonKey, type DaemonState } from '../../src/cli/daemon/protocol.cjs';
+import { daemonFilesFor, type DaemonFiles } from '../../src/cli/daemon/runtime-files.cjs';
 import { runCli, waitFor, type CliRun } from './cli.js';
 
 /** This test file's runtime folder (owner-only, as a session's is), removed when it ends. */
@@ -96,7 +96,12 @@ export async function moduleTracer(): Promise<ModuleTracer> {
   const dir = await mkdtemp(join(tmpdir(), 'rg-hooks-'));
   await writeFile(join(dir, 'hooks.mjs'), "export async function load(url, context, next) { process.stderr.write(`LOADED ${url}\\n`); return next(url, context); }\n");
   await writeFile(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});\n`);
-  const nodeOptions = `--import=${pathToFileURL(join(dir, 'register.mjs')).href}`;
+  // CommonJS modules (the client entry and what it requires) pass no ES loader hook: listed as the process exits.
+  await writeFile(
+    join(dir, 'trace.cjs'),
+    "process.on('exit', () => { for (const file of Object.keys(require.cache)) require('node:fs').writeSync(2, `LOADED ${require('node:url').pathToFileURL(file).href}\\n`); });\n",
+  );
+  const nodeOptions = `--import=${pathToFileURL(join(dir, 'register.mjs')).href} --require=${join(dir, 'trace.cjs')}`;
   return {
     async run(cwd, args, options = {}) {
       const run = await runCli(cwd, args, { ...options, env: { ...options.env, NODE_OPTIONS: nodeOptions } });
@@ -110,7 +115,7 @@ export async function moduleTracer(): Promise<ModuleTracer> {
 
 /** Whether the traced call was answered by the daemon: the full command line never loaded. */
 export function answeredWarm(loaded: readonly string[]): boolean {
-  return loaded.some((url) => url.endsWith('/dist/src/cli/daemon/client.js')) && !loaded.some((url) => url.endsWith('/dist/src/cli/main.js'));
+  return loaded.some((url) => url.endsWith('/dist/src/cli/daemon/client.cjs')) && !loaded.some((url) => url.endsWith('/dist/src/cli/main.js'));
 }
 
 /** A run's output with the durations blanked: they differ between any two runs, in process or not. */

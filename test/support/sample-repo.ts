@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 /** The repository root (tests run from dist/test/…). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const CLI_PATH = join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.js');
+export const CLI_PATH = join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.cjs');
 export const SAMPLE_REPO = join(REPO_ROOT, 'fixtures', 'sample-repo');
 
 /** A temp folder removed by `remove`. */

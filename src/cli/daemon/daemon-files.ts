@@ -5,8 +5,8 @@
  * removal. Nothing here touches the workspace.
  */
 import { lstatSync, openSync, closeSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { isOwnSocket, lockIsHeld, readDaemonState, readLockHolder, type DaemonState } from './protocol.js';
-import { preparePrivateDir, type DaemonFiles } from './runtime-files.js';
+import { isOwnSocket, lockIsHeld, readDaemonState, readLockHolder, type DaemonState } from './protocol.cjs';
+import { preparePrivateDir, type DaemonFiles } from './runtime-files.cjs';
 
 /** Takes the lock (created exclusively, holding the pid): false when a live process holds it. */
 export function takeLock(files: DaemonFiles, uid: number): boolean {

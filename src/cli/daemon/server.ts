@@ -31,7 +31,8 @@ import { workspaceRoot } from '../root.js';
 import type { ServiceSource } from '../services.js';
 import { exitOnSignals } from '../shutdown.js';
 import { prepareSocketPath, releaseLock, removeDaemonFiles, takeLock, writeState } from './daemon-files.js';
-import { daemonFilesFor } from './runtime-files.js';
+import { daemonFilesFor } from './runtime-files.cjs';
+import { requestRoot } from './request-root.js';
 import { WarmRoots } from './warm-roots.js';
 import {
   buildIdentity,
@@ -47,7 +48,7 @@ import {
   type DaemonRequest,
   type DaemonState,
   type RefusalReason,
-} from './protocol.js';
+} from './protocol.cjs';
 
 /** How often the daemon checks that its workspace is still there and its state file still its own (another daemon started). */
 const OWNERSHIP_CHECK_MS = 2000;
@@ -61,7 +62,6 @@ const RequestSchema = z.object({
   version: z.string(),
   build: z.string(),
   token: z.string(),
-  root: z.string(),
   cwd: z.string(),
   argv: z.array(z.string()),
   stdin: z.string().optional(),
@@ -190,6 +190,9 @@ class Daemon {
       if (refusal.reason === 'version') void this.stop();
       return;
     }
+    // The root the command would find in process; the call's services are this root's (or a nested one's), never another's.
+    const root = requestRoot(request.argv, request.cwd, request.stdin);
+    if (root === undefined || !isAbsolute(root) || !isDirectory(root)) return this.refuse(connection, 'root', 'no workspace folder for this call');
     this.pending++;
     clearTimeout(this.saveTimer);
     const heartbeat = setInterval(() => send(connection, { type: 'alive' }), HEARTBEAT_MS);
@@ -206,7 +209,7 @@ class Daemon {
       if (state === 'sent back' || connection.destroyed) return undefined;
       state = 'running';
       send(connection, { type: 'started' });
-      return this.run(request);
+      return this.run(request, root);
     });
     this.queue = run.catch(() => undefined);
     void run
@@ -227,7 +230,6 @@ class Daemon {
     if (request.protocol !== PROTOCOL || request.version !== this.state.version || request.build !== this.state.build) {
       return { reason: 'version', message: `this daemon is review-guard ${this.state.version} from ${this.state.build}` };
     }
-    if (!isAbsolute(request.root) || !isDirectory(request.root)) return { reason: 'root', message: `${request.root} is not a folder` };
     if (!sameEnv(request.env, this.env)) return { reason: 'env', message: 'the OLLAMA_*/REVIEW_GUARD_* environment differs from the daemon’s' };
     if (!WARM_COMMANDS.some((name) => name === commandOf(request.argv))) return { reason: 'request', message: 'not a warm command' };
     return undefined;
@@ -237,12 +239,12 @@ class Daemon {
    * One call, as in process; the client's GIT_* variables hold for its git
    * calls (one call runs at a time). Its services are those of its own
    * workspace: the hook may review under a nested root (a package with its
-   * own config), never outside the root the client found.
+   * own config), never outside the root its command finds.
    */
-  private async run(request: DaemonRequest): Promise<CommandOutput> {
+  private async run(request: DaemonRequest, root: string): Promise<CommandOutput> {
     const restore = useGitEnv(request.gitEnv);
     const services: ServiceSource = {
-      get: (at) => (isWithinRoot(request.root, at) ? this.roots.get(at) : Promise.reject(new Error(`${at} is not in the workspace ${request.root}`))),
+      get: (at) => (isWithinRoot(root, at) ? this.roots.get(at) : Promise.reject(new Error(`${at} is not in the workspace ${root}`))),
       warm: true,
     };
     try {
@@ -256,7 +258,7 @@ class Daemon {
       });
     } finally {
       restore();
-      await this.roots.trim(request.root).catch(() => undefined);
+      await this.roots.trim(root).catch(() => undefined);
     }
   }
 

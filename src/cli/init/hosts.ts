@@ -213,7 +213,7 @@ export const HOSTS: readonly Host[] = [
     files: () => [],
     manual: (launch, root) => {
       // One file serves every workspace, started from no known folder: the entry names this root, and this root's copy.
-      const entry = launch.kind === 'local' ? { command: 'node', args: [join(root, 'node_modules', SERVER_NAME, 'dist', 'src', 'cli', 'bin.js'), 'serve', '--root', root] } : entryCommand(launch, 'serve', '--root', root);
+      const entry = launch.kind === 'local' ? { command: 'node', args: [join(root, 'node_modules', SERVER_NAME, 'dist', 'src', 'cli', 'bin.cjs'), 'serve', '--root', root] } : entryCommand(launch, 'serve', '--root', root);
       return { path: '~/.codeium/windsurf/mcp_config.json', text: JSON.stringify({ mcpServers: { [SERVER_NAME]: entry } }, null, 2) };
     },
     next: 'refresh the MCP servers in Windsurf',

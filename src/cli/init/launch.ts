@@ -10,7 +10,7 @@ import { accessSync, constants, realpathSync } from 'node:fs';
 import { delimiter, join, sep } from 'node:path';
 import { isWithinRoot, realOrSelf } from '../../pipeline/index.js';
 import { GLOBAL_LAUNCH, LOCAL_LAUNCH, NPX_LAUNCH, type Launch } from '../claude-code.js';
-import { PACKAGE_NAME } from '../../version.js';
+import { PACKAGE_NAME } from '../../version.cjs';
 
 /** `script` is the running CLI (process.argv[1]); `env` supplies PATH. */
 export function detectLaunch(root: string, script: string | undefined, env: NodeJS.ProcessEnv): Launch {

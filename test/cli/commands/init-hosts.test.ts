@@ -180,7 +180,7 @@ describe('review-guard init for every MCP host', () => {
   it('started from the project\'s node_modules, the entries use the project\'s copy', async () => {
     await mkdir(join(root, 'node_modules'));
     await symlink(REPO_ROOT, join(root, 'node_modules', 'review-guard'));
-    const cli = join(root, 'node_modules', 'review-guard', 'dist', 'src', 'cli', 'bin.js');
+    const cli = join(root, 'node_modules', 'review-guard', 'dist', 'src', 'cli', 'bin.cjs');
     const { code, stderr } = await init(['--yes'], { cli });
     assert.equal(code, 0, stderr);
     // Found by Node from whichever folder the host starts them in (test/cli/commands/init.test.ts runs them).
@@ -193,7 +193,7 @@ describe('review-guard init for every MCP host', () => {
     await mkdir(join(root, '.vscode'));
     await mkdir(join(root, 'node_modules'));
     await symlink(REPO_ROOT, join(root, 'node_modules', 'review-guard'));
-    const { code, stderr } = await init(['--yes'], { cli: join(root, 'node_modules', 'review-guard', 'dist', 'src', 'cli', 'bin.js') });
+    const { code, stderr } = await init(['--yes'], { cli: join(root, 'node_modules', 'review-guard', 'dist', 'src', 'cli', 'bin.cjs') });
     assert.equal(code, 0, stderr);
     assert.deepEqual((await readJsonc('.vscode/mcp.json')).servers['review-guard'], {
       type: 'stdio',

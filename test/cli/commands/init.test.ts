@@ -110,7 +110,7 @@ describe('review-guard init', () => {
     const copy = join(root, 'node_modules', 'review-guard');
     await mkdir(join(copy, 'dist', 'src', 'cli'), { recursive: true });
     await writeFile(join(copy, 'package.json'), '{"name": "review-guard", "type": "module"}');
-    await writeFile(join(copy, 'dist', 'src', 'cli', 'bin.js'), 'console.log("started with: " + process.argv.slice(2).join(" "));\n');
+    await writeFile(join(copy, 'dist', 'src', 'cli', 'bin.cjs'), 'console.log("started with: " + process.argv.slice(2).join(" "));\n');
     // A monorepo package: its own package.json, where `npx --no-install` would ask the registry (E404).
     const sub = join(root, 'packages', 'app');
     await mkdir(sub, { recursive: true });

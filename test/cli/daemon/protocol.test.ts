@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { buildIdentity, daemonKey, daemonWanted, decidingEnv, lockIsHeld, sameEnv } from '../../../src/cli/daemon/protocol.js';
-import { daemonFilesFor } from '../../../src/cli/daemon/runtime-files.js';
+import { buildIdentity, daemonKey, daemonWanted, decidingEnv, lockIsHeld, sameEnv } from '../../../src/cli/daemon/protocol.cjs';
+import { daemonFilesFor } from '../../../src/cli/daemon/runtime-files.cjs';
 import { makeTempDir, REPO_ROOT, type TempDir } from '../../support/sample-repo.js';
 
 describe('daemon protocol', () => {

@@ -9,17 +9,14 @@
  * the call, a client that gives up (silence, or the command's overall
  * deadline) stops that daemon first: the same work never runs twice at once.
  *
- * Loads Node built-ins and the dependency-free root finder only: no zod,
+ * Loads Node built-ins and CommonJS modules only, and no root finder (the
+ * daemon finds each request's root itself): no ES module loader, no zod,
  * no MCP SDK, no tree-sitter (the point is to skip their load time).
  */
-import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
-import { isAbsolute } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { findWorkspaceRoot, locateWorkspaceRoot } from '../../pipeline/workspace-root.js';
-import { CLI_OPTIONS } from '../arg-options.js';
-import { hookCwd } from '../hook/hosts.js';
+import { CLI_OPTIONS } from '../arg-options.cjs';
 import type { CommandOutput } from '../exit-codes.js';
 import {
   buildIdentity,
@@ -40,8 +37,8 @@ import {
   type DaemonReply,
   type DaemonRequest,
   type DaemonState,
-} from './protocol.js';
-import { daemonFilesFor, type DaemonFiles } from './runtime-files.js';
+} from './protocol.cjs';
+import { daemonFilesFor, type DaemonFiles } from './runtime-files.cjs';
 
 /** What the call looks like from the process that received it. */
 export interface ClientCall {
@@ -60,14 +57,12 @@ export async function viaWarmProcess(call: ClientCall): Promise<CommandOutput | 
   const command = warmCommand(call);
   if (!command) return undefined;
   const stdin = command === 'hook' ? await call.readStdin() : undefined;
-  const root = rootOf(call, command, stdin);
-  if (!root) return undefined;
   const uid = process.getuid();
   const files = daemonFilesFor(daemonKey(call.env), uid, call.env);
   if (!files) return undefined;
   const state = readDaemonState(files, uid);
   if (!state || !isOwnSocket(state.socket, uid) || !processExists(state.pid)) {
-    await startDaemon(root, files, call.env);
+    await startDaemon(call, stdin, files);
     return undefined;
   }
   const request: DaemonRequest = {
@@ -75,7 +70,6 @@ export async function viaWarmProcess(call: ClientCall): Promise<CommandOutput | 
     // A daemon of another installation or version refuses it and stops; the next call starts this one's.
     ...buildIdentity(),
     token: state.token,
-    root,
     cwd: call.cwd,
     argv: call.argv,
     ...(stdin !== undefined ? { stdin } : {}),
@@ -86,7 +80,7 @@ export async function viaWarmProcess(call: ClientCall): Promise<CommandOutput | 
   };
   const deadlineMs = CLIENT_DEADLINE_MS[command];
   const reply = await ask(state, request, deadlineMs);
-  if (reply === 'unreachable') await startDaemon(root, files, call.env);
+  if (reply === 'unreachable') await startDaemon(call, stdin, files);
   if (reply === 'silent' || reply === 'overdue') stopStuckDaemon(state);
   // Past the hook's deadline there is no time left to run it here: say so rather than outlive the host's timeout.
   if (reply === 'overdue' && command === 'hook') {
@@ -122,21 +116,6 @@ function warmCommand(call: ClientCall): (typeof WARM_COMMANDS)[number] | undefin
   if (!command || values.help || values.version || values.verbose) return undefined;
   if (command === 'index' && call.stderrIsTTY) return undefined;
   return command;
-}
-
-/** The workspace root the command will use, found as the command finds it; undefined when in doubt. */
-function rootOf(call: ClientCall, command: string, stdin: string | undefined): string | undefined {
-  try {
-    if (command !== 'hook') {
-      const explicit = parseArgs({ args: [...call.argv], allowPositionals: true, strict: true, options: CLI_OPTIONS }).values.root;
-      return locateWorkspaceRoot(call.cwd, explicit).root;
-    }
-    // The hook's workspace is the project around the folder the agent runs in (as runHook finds it).
-    const cwd = hookCwd(JSON.parse(stdin ?? ''));
-    return cwd !== undefined && isAbsolute(cwd) && existsSync(cwd) ? findWorkspaceRoot(cwd) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -208,18 +187,20 @@ function resultOf(reply: Extract<DaemonReply, { type: 'result' }>): CommandOutpu
 
 /**
  * Starts the user's `review-guard daemon` in the background, detached and
- * silent, warming `root` first, unless one is already starting (its lock
- * names a live process). It serves the calls after this one.
+ * silent, warming this call's root first, unless one is already starting
+ * (its lock names a live process), or the call has no root. It serves the
+ * calls after this one.
  */
-async function startDaemon(root: string, files: DaemonFiles, env: NodeJS.ProcessEnv): Promise<void> {
+async function startDaemon(call: ClientCall, stdin: string | undefined, files: DaemonFiles): Promise<void> {
   const uid = process.getuid?.() ?? -1;
   if (lockIsHeld(readLockHolder(files, uid), readDaemonState(files, uid))) return;
-  const bin = fileURLToPath(new URL('../bin.js', import.meta.url));
   try {
-    // Loaded here: the calls a daemon answers never need it.
-    const { spawn } = await import('node:child_process');
+    // Loaded here, as ES modules: only a call no daemon answers needs them (it runs in process next anyway).
+    const [{ spawn }, { requestRoot }] = await Promise.all([import('node:child_process'), import('./request-root.js')]);
+    const root = requestRoot(call.argv, call.cwd, stdin);
+    if (root === undefined) return;
     // Not in the workspace: it outlives it, and serves others.
-    spawn(process.execPath, [bin, 'daemon', '--root', root], { cwd: '/', env, detached: true, stdio: 'ignore' }).unref();
+    spawn(process.execPath, [join(__dirname, '..', 'bin.cjs'), 'daemon', '--root', root], { cwd: '/', env: call.env, detached: true, stdio: 'ignore' }).unref();
   } catch {
     // Not started: the calls keep running in process.
   }

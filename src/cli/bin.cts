@@ -9,7 +9,7 @@
  */
 import { readSync } from 'node:fs';
 import { isatty } from 'node:tty';
-import { viaWarmProcess } from './daemon/client.js';
+import { viaWarmProcess } from './daemon/client.cjs';
 import type { CommandOutput } from './exit-codes.js';
 
 const argv = process.argv.slice(2);
@@ -19,14 +19,18 @@ let stdinText: Promise<string> | undefined;
 // Read once: a hook call's stdin goes to the daemon, or, when it does not answer, to the command in process.
 const readStdin = (): Promise<string> => (stdinText ??= readAllStdin());
 
-const output =
-  (await viaWarmProcess({ argv, cwd: process.cwd(), env: process.env, readStdin, stdoutIsTTY: process.stdout.isTTY === true, stderrIsTTY: process.stderr.isTTY === true })) ??
-  (await inProcess());
-process.exitCode = output.exitCode;
-await Promise.all([write(process.stdout, output.stdout), write(process.stderr, output.stderr)]);
-// A one-shot command ends with its output: nothing it started may hold the process past it (a model load it
-// did not wait for holds an HTTP request open for up to model.loadTimeoutMs; its notice said it stops here).
-if (!LONG_LIVED.has(argv[0] ?? '')) process.exit();
+void main();
+
+async function main(): Promise<void> {
+  const output =
+    (await viaWarmProcess({ argv, cwd: process.cwd(), env: process.env, readStdin, stdoutIsTTY: process.stdout.isTTY === true, stderrIsTTY: process.stderr.isTTY === true })) ??
+    (await inProcess());
+  process.exitCode = output.exitCode;
+  await Promise.all([write(process.stdout, output.stdout), write(process.stderr, output.stderr)]);
+  // A one-shot command ends with its output: nothing it started may hold the process past it (a model load it
+  // did not wait for holds an HTTP request open for up to model.loadTimeoutMs; its notice said it stops here).
+  if (!LONG_LIVED.has(argv[0] ?? '')) process.exit();
+}
 
 async function inProcess(): Promise<CommandOutput> {
   const [{ runCommandLine }, { oneShotServices }] = await Promise.all([import('./main.js'), import('./services.js')]);

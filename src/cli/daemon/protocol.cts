@@ -1,8 +1,8 @@
 /**
  * @fileoverview What the client entry and the warm process (the daemon)
  * agree on: where the daemon's files are, the identity a client must match,
- * and the messages. Node built-ins only — the client loads this before it
- * knows whether it will need anything else.
+ * and the messages. Node built-ins only, and CommonJS — the client loads
+ * this before it knows whether it will need anything else (cli/bin.cts).
  *
  * Messages are JSON, one per line. The client sends one request; the
  * daemon answers `alive` while the request waits or runs (so a client can
@@ -12,17 +12,16 @@
  * `result` or one `refused`, and closes the connection.
  */
 import { lstatSync, statSync } from 'node:fs';
-import { join, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve, sep } from 'node:path';
 // Direct modules, not the doors: the daemon client must load nothing but Node built-ins on the warm path.
-import { processExists } from '../../../indexer/store/process-alive.js';
-import { readPrivateFile, type DaemonFiles } from './runtime-files.js';
+import { processExists } from '../../../indexer/store/process-alive.cjs';
+import { readPrivateFile, type DaemonFiles } from './runtime-files.cjs';
 
 export { processExists };
-import { VERSION } from '../../version.js';
+import { VERSION } from '../../version.cjs';
 
 /** Bumped whenever a message changes shape: a client and a daemon of different protocols never talk. */
-export const PROTOCOL = 3;
+export const PROTOCOL = 4;
 
 /** The daemon says it is still at a request this often. */
 export const HEARTBEAT_MS = 250;
@@ -57,8 +56,6 @@ export interface DaemonRequest {
   readonly version: string;
   readonly build: string;
   readonly token: string;
-  /** The workspace root the client found: the call's services are this root's (or a nested one's), never another's. */
-  readonly root: string;
   readonly cwd: string;
   readonly argv: readonly string[];
   /** The hook's stdin, read by the client. */
@@ -91,7 +88,7 @@ let identity: { version: string; build: string } | undefined;
  */
 export function buildIdentity(): { version: string; build: string } {
   if (identity) return identity;
-  const dist = fileURLToPath(new URL('../..', import.meta.url));
+  const dist = resolve(__dirname, '..', '..');
   if (dist.split(sep).includes('node_modules')) return (identity = { version: VERSION, build: 'installed' });
   const builtMs = statSync(join(dist, 'cli', 'main.js'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
   return (identity = { version: VERSION, build: `${dist}@${builtMs}` });
