@@ -1,7 +1,7 @@
 /**
  * @fileoverview The persisted index: the store's on-disk format and checksums
  * (`format.ts`, `integrity.ts`), the writers' lock and whether its holder is
- * alive (`lock.ts`, `process-alive.ts`), the store itself (`store.ts`) and a read-only look for
+ * alive (`lock.ts`, `process-alive.cts`), the store itself (`store.ts`) and a read-only look for
  * the doctor (`inspect.ts`). Imports the vectors room and the workspace I/O.
  */
 export type { StoreIdentity } from './format.js';

@@ -2,7 +2,7 @@
 /**
  * @fileoverview The `review-guard` command. A small entry: a `hook`,
  * `review` or `index` call goes to the workspace's warm process when one
- * answers (daemon/client.ts, Node built-ins only); otherwise, and for every
+ * answers (daemon/client.cts, Node built-ins only); otherwise, and for every
  * other command, the full command line (main.ts) is loaded and runs in
  * process. Either way this prints the same output and exits with the same
  * code.

@@ -1,7 +1,7 @@
 /**
  * @fileoverview The full `review-guard` command line: chooses the command,
  * maps errors to exit codes; each command does the work and returns what to
- * print. The same function runs in process (bin.ts, when no warm process
+ * print. The same function runs in process (bin.cts, when no warm process
  * answered) and inside the warm process for a client's request
  * (daemon/server.ts), so both print the same bytes. Command modules are
  * imported on use, so a command loads only its own dependencies.

@@ -1,8 +1,7 @@
 /**
  * @fileoverview Which folder is the workspace root. Node built-ins and the
- * guarded read only: the small client entry (src/cli/daemon/client.ts)
- * finds the root — and so the warm process's socket — before it loads any
- * command.
+ * guarded read only: the daemon (cli/daemon/request-root.ts) finds each
+ * request's root with it before it loads the command.
  */
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

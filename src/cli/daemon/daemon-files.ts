@@ -1,5 +1,5 @@
 /**
- * @fileoverview The daemon's side of its runtime files (runtime-files.ts):
+ * @fileoverview The daemon's side of its runtime files (runtime-files.cts):
  * the lock (taken exclusively, taken over from a dead or long-gone holder),
  * the socket's place, the state file (written whole, owner-only) and their
  * removal. Nothing here touches the workspace.

@@ -39,7 +39,7 @@ export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 /** The commands a client may send; everything else always runs in process. */
 export const WARM_COMMANDS = ['hook', 'review', 'index'] as const;
 
-/** What a running daemon writes to its state file (owner-only, see runtime-files.ts) once it listens. */
+/** What a running daemon writes to its state file (owner-only, see runtime-files.cts) once it listens. */
 export interface DaemonState {
   readonly protocol: number;
   readonly version: string;

@@ -2,7 +2,7 @@
  * @fileoverview Where the user's daemon keeps its socket, state file and
  * lock: in the user's runtime folder (`$XDG_RUNTIME_DIR/review-guard`, else
  * an owner-only `review-guard-<uid>` folder of the temp dir), named by the
- * daemon's key (protocol.ts: installation and environment, never a
+ * daemon's key (protocol.cts: installation and environment, never a
  * workspace). Nothing in a workspace names or holds them,
  * so a cloned or extracted repository cannot plant a daemon for the client
  * to trust (SECURITY.md, "The warm process"). Node built-ins only: the

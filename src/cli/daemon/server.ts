@@ -1,6 +1,6 @@
 /**
  * @fileoverview `review-guard daemon`: the user's warm process. Started in
- * the background by the client entry (client.ts) when a `hook`, `review` or
+ * the background by the client entry (client.cts) when a `hook`, `review` or
  * `index` call finds none; serves every workspace of the user that calls it
  * with the same installation and environment (one process, not one per
  * workspace), each from its own watched review service (warm-roots.ts),
