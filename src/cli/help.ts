@@ -115,11 +115,15 @@ it would write, then writes:
     vscode     .vscode/mcp.json        (.vscode/)
     codex      .codex/config.toml      (.codex/; read in trusted projects)
     opencode   opencode.json(c)        (opencode.json(c), .opencode/)
-    gemini     .gemini/settings.json   (.gemini/, GEMINI.md)
+    gemini     .gemini/settings.json   (.gemini/, GEMINI.md; its hooks too)
     windsurf   prints the entry for ~/.codeium/windsurf/mcp_config.json
                (.windsurf/; its only config file is outside the repository)
   .claude/settings.json     the Claude Code hooks: PostToolUse (review after
-                            an edit) and PreToolUse (stop a copy before one)
+                            an edit) and PreToolUse (stop a copy before one);
+                            the same hooks for the hosts wired:
+                            .cursor/hooks.json, .github/hooks/review-guard.json
+                            (VS Code), .codex/hooks.json, and opencode's plugin
+                            .opencode/plugin/review-guard.js
   .claude/settings.local.json
                             approves the .mcp.json server on this machine
   CLAUDE.md / AGENTS.md / GEMINI.md
@@ -134,7 +138,8 @@ The entries start review-guard as this run was started: the project's copy
 (found by Node from any folder inside the project), a global install
 (review-guard), or npx -y. It then prints each step that lives outside the
 project, which it never takes: trusting the folder in Claude Code, Gemini
-CLI and Codex (docs/hosts.md has them per host).
+CLI, Cursor and VS Code, the project and its hooks in Codex (docs/hosts.md
+has them per host).
 Existing files are edited in place (comments and formatting kept); a file
 it cannot parse, with a key twice on the way to the entry, or a Codex
 mcp_servers that is no table, is left alone with an error (exit 2). What
