@@ -108,7 +108,8 @@ export const HOOK_HOSTS: readonly HookHost[] = [
     events: { PostToolUse: 'after', PreToolUse: 'before' },
     tools: { apply_patch: 'patch' },
     patchField: 'command',
-    reply: { after: asContext, before: viaStderr },
+    // Codex shows the model "Command blocked by PreToolUse hook: <stderr>. Command: <patch>": no period of our own before its.
+    reply: { after: asContext, before: (eventName, message) => viaStderr(eventName, message.trimEnd().replace(/\.$/, '')) },
     entry: commandEntry(60, { statusMessage: 'review-guard: looking for copies of existing code' }),
   },
   {

@@ -36,6 +36,8 @@ describe('review-guard hook for Codex, VS Code and Cursor', () => {
     const stopped = await hook('codex', { ...envelope, hook_event_name: 'PreToolUse' });
     assert.equal(stopped.code, 2, stopped.stderr);
     assert.match(stopped.stderr, /^review-guard: this apply_patch of src\/handler\/app-config\.ts was stopped/);
+    // Codex appends ". Command: <patch>" to the reason.
+    assert.doesNotMatch(stopped.stderr, /\.$/);
     assert.match(stopped.stderr, ORIGINAL);
     assert.equal(existsSync(join(repo.root, 'src', 'handler', 'app-config.ts')), false);
     // An update of an existing file: the hunk applied to it.
