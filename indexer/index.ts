@@ -14,5 +14,6 @@ export type { Embedder } from './embedders/index.js';
 export { StructuralEmbedder } from './embedders/index.js';
 export { DEFAULT_MAX_FILE_BYTES, walkSourceFiles, type SourceEntry, type WalkOptions } from './walk/index.js';
 export { compareIds } from './vectors/index.js';
+export { SizedLru } from './sized-lru.js';
 export { StoreLockedError } from './store/index.js';
 export { inspectStore, type StoreSummary } from './store/index.js';

@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import { contentHash } from './hash.js';
+import { SizedLru } from './sized-lru.js';
 import { withLineFeeds, readInsideRootSync } from '../workspace/index.js';
 
 /**
@@ -20,8 +21,7 @@ const CACHE_CHARS = 4 * 1024 * 1024;
 
 /** Looks up file text by relative path and indexed content hash. */
 export class IndexedTexts {
-  private readonly cache = new Map<string, { hash: string; text: string }>();
-  private cachedChars = 0;
+  private readonly cache = new SizedLru<{ hash: string; text: string }>(CACHE_CHARS);
 
   constructor(
     private readonly root: string,
@@ -30,29 +30,13 @@ export class IndexedTexts {
 
   /** Keeps `text` as the indexed text of `relPath` (it may differ from disk). */
   remember(relPath: string, hash: string, text: string): void {
-    this.forget(relPath);
-    this.cache.set(relPath, { hash, text });
-    this.cachedChars += text.length;
-    for (const oldest of this.cache.keys()) {
-      if (this.cachedChars <= CACHE_CHARS || oldest === relPath) break;
-      this.forget(oldest);
-    }
-  }
-
-  private forget(relPath: string): void {
-    const cached = this.cache.get(relPath);
-    if (!cached) return;
-    this.cachedChars -= cached.text.length;
-    this.cache.delete(relPath);
+    this.cache.set(relPath, { hash, text }, text.length);
   }
 
   /** The text of `relPath` if it still hashes to `hash`, else undefined (changed or gone). */
   get(relPath: string, hash: string): string | undefined {
     const cached = this.cache.get(relPath);
-    if (cached?.hash === hash) {
-      this.remember(relPath, hash, cached.text);
-      return cached.text;
-    }
+    if (cached?.hash === hash) return cached.text;
     const read = readInsideRootSync(this.root, path.join(this.root, ...relPath.split('/')), { links: 'refuse', maxBytes: this.maxFileBytes });
     if (!read.ok) return undefined;
     const text = withLineFeeds(read.bytes.toString('utf8'));

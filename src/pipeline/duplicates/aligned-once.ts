@@ -4,31 +4,20 @@
  * reviews each of its edits), and reading one parses and normalises it
  * again each time: a few milliseconds per candidate on the hook's path.
  * The result depends on the text and language alone, so it is kept by
- * them, for the most recently used texts up to CACHE_CHARS characters.
+ * them, for the most recently used texts up to 2 M characters.
  */
+import { SizedLru } from '../../../indexer/index.js';
 import type { LanguageId } from '../../../syntax/index.js';
 import { alignableCode, type AlignableCode } from './alignment.js';
 
-const CACHE_CHARS = 2 * 1024 * 1024;
-const cache = new Map<string, AlignableCode>();
-let cachedChars = 0;
+const cache = new SizedLru<AlignableCode>(2 * 1024 * 1024);
 
 /** alignableCode(text, language), computed once per text while it stays among the recently used. */
 export function alignedOnce(text: string, language: LanguageId): AlignableCode {
   const key = `${language}\0${text}`;
   const known = cache.get(key);
-  if (known) {
-    cache.delete(key);
-    cache.set(key, known);
-    return known;
-  }
+  if (known) return known;
   const code = alignableCode(text, language);
-  cache.set(key, code);
-  cachedChars += key.length;
-  for (const oldest of cache.keys()) {
-    if (cachedChars <= CACHE_CHARS || oldest === key) break;
-    cache.delete(oldest);
-    cachedChars -= oldest.length;
-  }
+  cache.set(key, code, key.length);
   return code;
 }

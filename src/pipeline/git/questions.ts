@@ -7,6 +7,7 @@
  */
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { SizedLru } from '../../../indexer/sized-lru.js';
 import { UserError } from '../errors.js';
 import { runGitCommand } from './runner.js';
 
@@ -119,8 +120,8 @@ export function zeroContextDiff(root: string, relPaths: readonly string[], stage
 }
 
 /** The tracked paths of the roots a warm process asked about last, each as of one state of git's index file. */
-const trackedByRoot = new Map<string, { readonly indexFile: string; readonly stamp: string; readonly paths: ReadonlySet<string> }>();
 const TRACKED_ROOTS = 8;
+const trackedByRoot = new SizedLru<{ readonly indexFile: string; readonly stamp: string; readonly paths: ReadonlySet<string> }>(TRACKED_ROOTS);
 
 /**
  * The workspace-relative paths git tracks under `root` (`git ls-files`),
@@ -138,9 +139,7 @@ export async function trackedPaths(root: string): Promise<ReadonlySet<string> | 
     const stamp = indexStamp(indexFile);
     if (known?.stamp === stamp) return known.paths;
     const paths = new Set(splitNul(await runGit(root, ['ls-files', '-z'])));
-    trackedByRoot.delete(key);
-    trackedByRoot.set(key, { indexFile, stamp, paths });
-    if (trackedByRoot.size > TRACKED_ROOTS) trackedByRoot.delete(trackedByRoot.keys().next().value!);
+    trackedByRoot.set(key, { indexFile, stamp, paths }, 1);
     return paths;
   } catch {
     return undefined;
